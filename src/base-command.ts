@@ -1,0 +1,32 @@
+import {Command, Errors} from '@oclif/core'
+
+import {TamaError, formatProblem, isTamaError} from './core/errors/tama-error.js'
+
+/**
+ * The one place CLI failures become messages and exit codes. Every command extends it;
+ * `--json` is on for all of them, and the exit code is the same with or without it.
+ */
+export abstract class BaseCommand extends Command {
+  static override enableJsonFlag = true
+
+  protected override async catch(error: Error & {exitCode?: number}): Promise<void> {
+    const failure = toTamaError(error)
+    process.exitCode = failure.exitCode
+    if (this.jsonEnabled()) {
+      this.logJson({error: failure.toJSON()})
+      return
+    }
+    this.logToStderr(`Error: ${failure.message}`)
+    for (const problem of failure.problems) this.logToStderr(`  ${formatProblem(problem)}`)
+  }
+}
+
+function toTamaError(error: Error & {oclif?: {exit?: number}}): TamaError {
+  if (isTamaError(error)) return error
+  // oclif's own parse errors (unknown flag, missing argument, bad option value).
+  if (error instanceof Errors.CLIError || error.oclif?.exit === 2) {
+    return new TamaError('usage', `${error.message.split('\n')[0]} See --help.`)
+  }
+  if (error instanceof Errors.ExitError) throw error
+  return new TamaError('internal', `Unexpected failure: ${error.message}. Please report it with the command you ran.`)
+}

@@ -1,0 +1,2 @@
+export {ERROR_KINDS, TamaError, formatProblem, isTamaError} from './tama-error.js'
+export type {ErrorKind, Problem, TamaErrorOptions} from './tama-error.js'

@@ -1,0 +1,96 @@
+/**
+ * The closed set of failures every public tama-dex function reports, each with the
+ * CLI exit code it maps to. Documented in README.md ("Exit codes") and docs/errors.md.
+ */
+export const ERROR_KINDS = {
+  /** A bug or an environment failure tama-dex did not expect. */
+  internal: 1,
+  /** The call itself is malformed: bad flag, bad argument, bad option value. */
+  usage: 2,
+  /** A document breaks OpenAPI 3.1 or the tama-operations/1 profile. */
+  invalid_document: 3,
+  /** A cassette failed verification: corrupt, hostile, tampered or inconsistent. */
+  verification_failed: 4,
+  /** Bytes do not hash to the pinned SHA-256. */
+  digest_mismatch: 4,
+  /** No such cassette, operation or file (or one the caller may not see). */
+  not_found: 5,
+  /** The operation's confirmation rule is not satisfied; the error says what to send. */
+  confirmation_required: 6,
+  /** Execute input does not validate against the operation's input schema. */
+  invalid_input: 7,
+  /** The index has nothing committed yet. */
+  not_ready: 8,
+  /** The caller's time budget ran out; the work was rolled back. */
+  timeout: 9,
+  /** The caller's AbortSignal fired; the work was rolled back. */
+  aborted: 9,
+  /** No executor is registered for the operation's cassette. */
+  no_executor: 10,
+  /** The executor failed after the call was handed to it (see `dispatched`). */
+  execution_failed: 11,
+  /** A file exists but is not one tama-dex may use (another program's database, say). */
+  incompatible_file: 12,
+} as const
+
+export type ErrorKind = keyof typeof ERROR_KINDS
+
+/** One problem found in a document, located by file and RFC 6901 JSON Pointer. */
+export interface Problem {
+  /** The file or source the problem was found in, as the caller named it. */
+  readonly source?: string
+  /** RFC 6901 JSON Pointer into the document ('' is the root). */
+  readonly pointer: string
+  readonly message: string
+}
+
+export interface TamaErrorOptions {
+  /** True when the call reached an executor: the operation may have taken effect. */
+  readonly dispatched?: boolean
+  readonly problems?: readonly Problem[]
+  /** Machine-readable facts about the failure (JSON-safe; never inputs or results). */
+  readonly details?: Readonly<Record<string, unknown>>
+  readonly cause?: unknown
+}
+
+/** The one error class tama-dex throws. `kind` is from a closed set; see ERROR_KINDS. */
+export class TamaError extends Error {
+  override readonly name = 'TamaError'
+  readonly kind: ErrorKind
+  readonly dispatched: boolean
+  readonly problems: readonly Problem[]
+  readonly details: Readonly<Record<string, unknown>>
+
+  constructor(kind: ErrorKind, message: string, options: TamaErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : {cause: options.cause})
+    this.kind = kind
+    this.dispatched = options.dispatched ?? false
+    this.problems = options.problems ?? []
+    this.details = options.details ?? {}
+  }
+
+  get exitCode(): number {
+    return ERROR_KINDS[this.kind]
+  }
+
+  /** A JSON-safe view, as printed by `--json` and returned by the MCP handlers. */
+  toJSON(): {kind: ErrorKind; message: string; dispatched: boolean; problems: Problem[]; details: Record<string, unknown>} {
+    return {
+      kind: this.kind,
+      message: this.message,
+      dispatched: this.dispatched,
+      problems: [...this.problems],
+      details: {...this.details},
+    }
+  }
+}
+
+export function isTamaError(value: unknown): value is TamaError {
+  return value instanceof TamaError
+}
+
+/** Formats a problem the way every CLI command prints it: `file#/pointer: message`. */
+export function formatProblem(problem: Problem): string {
+  const where = `${problem.source ?? ''}#${problem.pointer}`
+  return `${where}: ${problem.message}`
+}

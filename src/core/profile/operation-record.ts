@@ -1,0 +1,69 @@
+/** A JSON Schema (2020-12) as plain data. */
+export type JsonSchema = Readonly<Record<string, unknown>> | boolean
+
+/**
+ * When a call needs the caller's explicit confirmation, and what confirms it.
+ * Source: `x-tama-confirmation` (docs/profile.md#x-tama-confirmation).
+ */
+export interface ConfirmationRule {
+  /** 'always', or a JSON Schema: confirmation is needed when the input validates against it. */
+  readonly when: 'always' | JsonSchema
+  /** Top-level input property whose value the caller must repeat as `confirm`; absent: `confirm: true`. */
+  readonly echo: string | null
+  /** Shown to the caller when confirmation is needed. */
+  readonly message: string
+}
+
+/** Where an input property goes when an executor builds the real call. */
+export interface InputParameter {
+  readonly name: string
+  readonly in: 'path' | 'query' | 'header'
+  readonly required: boolean
+}
+
+/** How the JSON request body maps onto the input object. */
+export interface InputBody {
+  /** 'input': the whole input is the body; 'property': the body is `input.body`. */
+  readonly mode: 'input' | 'property'
+  readonly contentType: string
+  readonly required: boolean
+}
+
+/**
+ * One operation, normalised from a profile document into the plain, cassette-independent
+ * record every later stage uses (cassette rows, the host index, search, execute).
+ * Schemas are self-contained: internal `$ref`s point into their own `$defs`.
+ */
+export interface OperationRecord {
+  readonly operationId: string
+  /** Lower-case HTTP method. */
+  readonly method: string
+  /** The path template as written in the document (`/1.0/instances/{name}`). */
+  readonly path: string
+  readonly summary: string
+  readonly description: string
+  readonly tags: readonly string[]
+  /** The caller must hold every one; empty means any caller. */
+  readonly scopes: readonly string[]
+  readonly destructive: boolean
+  /** null: no confirmation needed. */
+  readonly confirmation: ConfirmationRule | null
+  readonly inputSchema: JsonSchema
+  /** The first 2xx JSON response's schema; null when there is none. */
+  readonly outputSchema: JsonSchema | null
+  readonly parameters: readonly InputParameter[]
+  readonly body: InputBody | null
+}
+
+/** What the document says about itself, from `info` and the profile marker. */
+export interface DocumentInfo {
+  readonly title: string
+  readonly version: string
+  readonly profile: string
+}
+
+/** A validated document: its info and its operations in a canonical order (by operationId). */
+export interface ValidatedDocument {
+  readonly info: DocumentInfo
+  readonly operations: readonly OperationRecord[]
+}
