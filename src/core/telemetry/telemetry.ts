@@ -43,7 +43,7 @@ export type TelemetryFields = Partial<Record<TelemetryField, string | number | b
 
 // Names are identifiers from a grammar (cassette names, operation ids, enum values);
 // anything else — a caller's free text — is dropped rather than published.
-const NAME = /^[A-Za-z0-9_.\/-]{1,128}$/
+const NAME = /^[A-Za-z_][A-Za-z0-9_.\/-]{0,127}$/
 
 function allowed(fields: Readonly<Record<string, unknown>>): TelemetryFields {
   const out: Record<string, string | number | boolean> = {}
