@@ -69,6 +69,12 @@ export class TamaError extends Error {
     this.details = options.details ?? {}
   }
 
+  /** Rebuilds an error sent across a thread or process boundary as `toJSON()`. */
+  static fromJSON(json: {kind: string; message: string; dispatched?: boolean; problems?: Problem[]; details?: Record<string, unknown>}): TamaError {
+    const kind = json.kind in ERROR_KINDS ? (json.kind as ErrorKind) : 'internal'
+    return new TamaError(kind, json.message, {dispatched: json.dispatched, problems: json.problems, details: json.details})
+  }
+
   get exitCode(): number {
     return ERROR_KINDS[this.kind]
   }

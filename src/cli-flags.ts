@@ -1,0 +1,17 @@
+import {Flags} from '@oclif/core'
+
+/** Flags shared by every command that reads or writes a host index. */
+export const indexFlags = {
+  index: Flags.string({
+    description: 'Index file. Default: $TAMA_DEX_INDEX, else $XDG_DATA_HOME/tama-dex/index.sqlite3 (created on first use).',
+    helpValue: 'PATH',
+  }),
+}
+
+/** Caller scopes, repeatable: `--scope incus.read --scope incus.write`. */
+export const scopeFlag = Flags.string({
+  description: 'A scope the caller holds (repeat for several). Operations needing a scope not given are invisible.',
+  multiple: true,
+  default: [],
+  helpValue: 'SCOPE',
+})

@@ -1,0 +1,20 @@
+import {BaseCommand} from '../../base-command.js'
+import {indexFlags} from '../../cli-flags.js'
+import type {InstalledCassette} from '../../core/index/index.js'
+
+export default class IndexList extends BaseCommand {
+  static override summary = 'List the cassettes installed in the index.'
+  static override flags = {...indexFlags}
+
+  async run(): Promise<{cassettes: InstalledCassette[]}> {
+    const {flags} = await this.parse(IndexList)
+    const [{withIndex}, {formatTable}] = await Promise.all([import('../../core/index/index.js'), import('../../core/text/format-table.js')])
+    const cassettes = await withIndex(flags.index, (index) => index.cassettes())
+    if (cassettes.length === 0) this.log('No cassettes installed.')
+    else {
+      const rows = cassettes.map((c) => [c.name, c.version, c.mode, String(c.operations), c.digest.slice(0, 12), c.installed_at])
+      this.log(formatTable(['CASSETTE', 'VERSION', 'MODE', 'OPERATIONS', 'DIGEST', 'INSTALLED'], rows))
+    }
+    return {cassettes}
+  }
+}

@@ -1,0 +1,47 @@
+import canonicalizeModule from 'canonicalize'
+
+import {TamaError} from '../errors/tama-error.js'
+import type {ConfirmationRule} from '../profile/operation-record.js'
+import {findNonJson, isPlainObject} from './json-value.js'
+import type {SchemaValidator} from './schema-validator.js'
+
+const canonicalize = canonicalizeModule as unknown as typeof canonicalizeModule.default
+
+/**
+ * Throws confirmation_required unless `confirm` satisfies the operation's rule for this
+ * input. A rule whose `when` is a schema applies when the input is valid against it; an
+ * input that is not plain JSON cannot be evaluated, so the rule applies (fail closed).
+ */
+export function checkConfirmation(
+  name: string,
+  rule: ConfirmationRule | null,
+  input: unknown,
+  confirm: boolean | string | undefined,
+  validator: SchemaValidator,
+): void {
+  if (rule === null) return
+  if (rule.when !== 'always' && findNonJson(input) === null && !validator.matches(rule.when, input)) return
+  if (rule.echo === null) {
+    if (confirm === true) return
+    throw required(name, rule, 'confirm: true')
+  }
+  const expected = echoedValue(input, rule.echo)
+  if (expected !== undefined && confirm === expected) return
+  const missing = expected === undefined ? ` (input.${rule.echo} is missing: send it too)` : ''
+  throw required(name, rule, `confirm: "<value of input.${rule.echo}>"${missing}`)
+}
+
+/** The string the caller must send to confirm: the echoed property's value, as text. */
+function echoedValue(input: unknown, echo: string): string | undefined {
+  if (!isPlainObject(input) || !Object.hasOwn(input, echo)) return undefined
+  const value = input[echo]
+  if (typeof value === 'string') return value
+  return findNonJson(value) === null ? canonicalize(value) : undefined
+}
+
+function required(name: string, rule: ConfirmationRule, send: string): TamaError {
+  const reason = /[.!?]$/.test(rule.message.trim()) ? rule.message.trim() : `${rule.message.trim()}.`
+  return new TamaError('confirmation_required', `${name} needs confirmation. ${reason} To proceed, call again with ${send}.`, {
+    details: {echo: rule.echo, message: rule.message},
+  })
+}

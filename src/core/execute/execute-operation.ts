@@ -1,0 +1,208 @@
+import {TamaError} from '../errors/tama-error.js'
+import type {OperationRecord} from '../profile/operation-record.js'
+import {traceSpan} from '../telemetry/telemetry.js'
+import {checkConfirmation} from './confirmation.js'
+import {resolveExecutor, type ResolvedExecutor} from './executor-registry.js'
+import {findNonJson, isPlainObject} from './json-value.js'
+import {schemaValidator} from './schema-validator.js'
+import type {DispatchPlan, ExecuteOptions, ExecuteResult, ExecutorCall, OperationCatalog} from './types.js'
+
+/** The grammar of cassette names and operation ids: nothing else can name an operation. */
+const NAME = /^[A-Za-z_][A-Za-z0-9_./-]{0,127}$/
+const MAX_SUGGESTIONS = 3
+/** setTimeout fires at once for anything longer. */
+const MAX_TIMEOUT_MS = 2_147_483_647
+const RECONCILE = 'The call was dispatched and may have taken effect: check the current state before trying again.'
+
+/**
+ * Runs one operation through its cassette's executor, after checks that never dispatch,
+ * in this order: (1) the index is ready, (2) the operation exists and the caller's
+ * scopes allow it — a forbidden operation answers exactly like an unknown one,
+ * (3) the confirmation rule is satisfied, (4) the input is a JSON object valid against
+ * the input schema, (5) an executor is registered for the cassette. Confirmation comes
+ * before validation so a caller learns what a destructive call needs before fixing its
+ * input; a `when` schema evaluated on an input that later fails validation still never
+ * dispatches. Then the executor is called exactly once, never retried. Any failure from
+ * then on is execution_failed with `dispatched: true`.
+ */
+export async function executeOperation(
+  catalog: OperationCatalog,
+  cassette: string,
+  operationId: string,
+  input: unknown,
+  options: ExecuteOptions,
+): Promise<ExecuteResult> {
+  return traceSpan('execute', {mode: options.dryRun === true ? 'dry_run' : 'dispatch'}, async (span) => {
+    const scopes = checkScopes(options.scopes)
+    const timeout = checkTimeout(options.timeout)
+    throwIfAborted(options.signal)
+    if (!catalog.isReady()) {
+      throw new TamaError('not_ready', 'The index has no cassette installed yet. Import a cassette (tama-dex index import) or load a document first.')
+    }
+    const operation = findOperation(catalog, cassette, operationId, scopes)
+    // Only now is the name known to be a real operation this caller may see.
+    span.set({cassette, operation_id: operationId, destructive: operation.destructive})
+    const name = `${cassette}/${operationId}`
+    checkConfirmation(name, operation.confirmation, input, options.confirm, schemaValidator)
+    const validInput = checkInput(name, operation, input)
+    if (options.dryRun === true) {
+      if (options.executors !== undefined) resolveExecutor(options.executors, cassette)
+      return {result: plan(cassette, operation, validInput, options.executors === undefined ? 'not_checked' : 'registered')}
+    }
+    const resolved = resolveExecutor(options.executors ?? {}, cassette)
+    throwIfAborted(options.signal)
+    span.set({dispatched: true})
+    const call = {cassette, operationId, operation, scopes, context: options.context ?? {}, options: resolved.options}
+    return {result: await dispatch(name, resolved, call, validInput, timeout, options.signal)}
+  })
+}
+
+function checkScopes(scopes: unknown): readonly string[] {
+  if (Array.isArray(scopes) && scopes.every((scope) => typeof scope === 'string')) return scopes
+  // Fail closed: without a readable list of scopes nothing may be looked up.
+  throw new TamaError('usage', 'options.scopes must be an array of scope strings (use [] for a caller with no scopes).')
+}
+
+function checkTimeout(timeout: unknown): number | undefined {
+  if (timeout === undefined) return undefined
+  if (typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0 && timeout <= MAX_TIMEOUT_MS) return timeout
+  throw new TamaError('usage', `options.timeout must be a number of milliseconds between 1 and ${MAX_TIMEOUT_MS}.`)
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted === true) {
+    throw new TamaError('aborted', 'The call was aborted before it was dispatched; nothing ran. Call again when ready.')
+  }
+}
+
+function findOperation(catalog: OperationCatalog, cassette: string, operationId: string, scopes: readonly string[]): OperationRecord {
+  // A string outside the name grammar cannot name an operation: answer without a lookup,
+  // so a hostile name never reaches the catalog's matching.
+  const plausible = NAME.test(cassette) && NAME.test(operationId)
+  const operation = plausible ? catalog.getOperation(cassette, operationId, scopes) : undefined
+  if (operation !== undefined) return operation
+  const suggestions = plausible
+    ? catalog
+        .suggestOperations(cassette, operationId, scopes, MAX_SUGGESTIONS)
+        .slice(0, MAX_SUGGESTIONS)
+        .map((s) => ({cassette: s.cassette, operation_id: s.operation_id}))
+    : []
+  const hint =
+    suggestions.length === 0
+      ? ' Use search to find the operations you can run.'
+      : ` Did you mean ${suggestions.map((s) => `${s.cassette}/${s.operation_id}`).join(', ')}? Or use search to find the operations you can run.`
+  const [shownCassette, shownOperation] = [shorten(cassette), shorten(operationId)]
+  return notFound(
+    `No operation ${JSON.stringify(shownOperation)} in cassette ${JSON.stringify(shownCassette)} is available to you.${hint}`,
+    {cassette: shownCassette, operation_id: shownOperation, suggestions},
+  )
+}
+
+function notFound(message: string, details: Record<string, unknown>): never {
+  throw new TamaError('not_found', message, {details})
+}
+
+function shorten(text: string): string {
+  return text.length <= 128 ? text : `${text.slice(0, 128)}…`
+}
+
+function checkInput(name: string, operation: OperationRecord, input: unknown): Record<string, unknown> {
+  const nonJson = findNonJson(input)
+  const problems =
+    nonJson !== null
+      ? [{pointer: nonJson.pointer, message: `${nonJson.reason}: the input must be plain JSON data`}]
+      : !isPlainObject(input)
+        ? [{pointer: '', message: `must be a JSON object, not ${Array.isArray(input) ? 'an array' : input === null ? 'null' : `a ${typeof input}`}`}]
+        : schemaValidator.problems(operation.inputSchema, input)
+  if (problems.length === 0) return input as Record<string, unknown>
+  const [first] = problems
+  const where = first!.pointer === '' ? 'the input itself' : first!.pointer
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more, listed in problems)` : ''
+  throw new TamaError(
+    'invalid_input',
+    `Input for ${name} is invalid at ${where}: ${first!.message}${more}. Fix the input to match the operation's input schema (search shows it) and call again.`,
+    {problems: problems.map((problem) => ({source: 'input', ...problem}))},
+  )
+}
+
+function plan(cassette: string, operation: OperationRecord, input: Record<string, unknown>, executor: DispatchPlan['executor']): DispatchPlan {
+  return {
+    dry_run: true,
+    cassette,
+    operation_id: operation.operationId,
+    method: operation.method,
+    path: operation.path,
+    destructive: operation.destructive,
+    input,
+    executor,
+  }
+}
+
+/** Hands the call to the executor once and turns every way it can go wrong into execution_failed. */
+async function dispatch(
+  name: string,
+  {executor}: ResolvedExecutor,
+  call: Omit<ExecutorCall, 'signal'>,
+  input: Record<string, unknown>,
+  timeout: number | undefined,
+  signal: AbortSignal | undefined,
+): Promise<unknown> {
+  const controller = new AbortController()
+  const failed = (reason: string, message: string, cause?: unknown): TamaError =>
+    new TamaError('execution_failed', `${message} ${RECONCILE}`, {
+      dispatched: true,
+      details: {cassette: call.cassette, operation_id: call.operationId, reason},
+      cause,
+    })
+  let stopError: TamaError | undefined
+  const stopped = new Promise<never>((_resolve, reject) => {
+    controller.signal.addEventListener('abort', () => reject(stopError), {once: true})
+  })
+  const onCallerAbort = (): void => {
+    stopError = failed('aborted', `${name} was aborted by the caller while its executor was running; the executor was told to stop.`)
+    controller.abort(signal?.reason)
+  }
+  signal?.addEventListener('abort', onCallerAbort, {once: true})
+  const timer =
+    timeout === undefined
+      ? undefined
+      : setTimeout(() => {
+          stopError = failed('timeout', `${name} did not finish within ${timeout} ms; its executor was told to stop.`)
+          controller.abort(new DOMException(`The operation timed out after ${timeout} ms.`, 'TimeoutError'))
+        }, timeout)
+  let running: Promise<unknown>
+  try {
+    running = Promise.resolve(executor.execute({...call, signal: controller.signal}, input))
+  } catch (error) {
+    running = Promise.reject(error)
+  }
+  // The executor may settle after a timeout or abort; that late outcome is dropped.
+  running.catch(() => undefined)
+  try {
+    const result = await Promise.race([running, stopped]).catch((error: unknown) => {
+      // Once stopped, whatever the executor says (an AbortError, say) is the stop's doing.
+      throw stopError ?? failed('executor_error', `${name} failed in its executor: ${describe(error)}.`, error)
+    })
+    let nonJson
+    try {
+      nonJson = findNonJson(result)
+    } catch (error) {
+      throw failed('result_not_json', `${name}'s executor returned a result that cannot be read (${describe(error)}).`, error)
+    }
+    if (nonJson !== null) {
+      const where = nonJson.pointer === '' ? 'the result itself' : `result${nonJson.pointer}`
+      throw failed('result_not_json', `${name}'s executor returned a result that is not JSON data: ${where} ${nonJson.reason}.`)
+    }
+    return result
+  } finally {
+    clearTimeout(timer)
+    signal?.removeEventListener('abort', onCallerAbort)
+  }
+}
+
+/** The first line of what an executor threw, short: never its stack. */
+function describe(error: unknown): string {
+  const text = error instanceof Error ? error.message : typeof error === 'string' ? error : 'it threw a non-Error value'
+  const line = (text.split('\n')[0] ?? '').trim() || 'no message'
+  return line.length <= 500 ? line.replace(/\.$/, '') : `${line.slice(0, 500)}…`
+}

@@ -1,0 +1,16 @@
+export {executeOperation} from './execute-operation.js'
+export {checkExecutorMap, resolveExecutor} from './executor-registry.js'
+export type {ResolvedExecutor} from './executor-registry.js'
+export {loadExecutors} from './load-executors.js'
+export {readInput} from './read-input.js'
+export {SchemaValidator, schemaValidator} from './schema-validator.js'
+export type {
+  DispatchPlan,
+  ExecuteOptions,
+  ExecuteResult,
+  Executor,
+  ExecutorCall,
+  ExecutorMap,
+  ExecutorRegistration,
+  OperationCatalog,
+} from './types.js'

@@ -1,0 +1,50 @@
+import {readFile, stat} from 'node:fs/promises'
+
+import {TamaError} from '../errors/tama-error.js'
+
+/** Inputs larger than this are refused before parsing (the profile's document limit). */
+const MAX_INPUT_BYTES = 64 * 1024 * 1024
+
+/**
+ * The execute input from a JSON string, or from a file (`-` for stdin), or `{}` when
+ * neither is given. Only the JSON syntax is checked here; execute checks the shape.
+ * Messages name the source as the caller wrote it (`--input`, the file name).
+ */
+export async function readInput(source: {json?: string; file?: string}, stdin: NodeJS.ReadableStream = process.stdin): Promise<unknown> {
+  if (source.json !== undefined) return parseInput(source.json, '--input')
+  if (source.file === undefined) return {}
+  const where = source.file === '-' ? 'stdin' : JSON.stringify(source.file)
+  let text: string
+  try {
+    if (source.file !== '-' && (await stat(source.file)).size > MAX_INPUT_BYTES) throw tooLarge(where)
+    text = source.file === '-' ? await readStream(stdin) : await readFile(source.file, 'utf8')
+  } catch (error) {
+    if (error instanceof TamaError) throw error
+    throw new TamaError('not_found', `Cannot read the input file ${where} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'}). Check the path and try again.`)
+  }
+  return parseInput(text, where)
+}
+
+function parseInput(text: string, where: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new TamaError('usage', `The input in ${where} is not valid JSON (${(error as Error).message}). Pass a JSON object, e.g. '{"name":"web1"}'.`)
+  }
+}
+
+async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+    size += buffer.length
+    if (size > MAX_INPUT_BYTES) throw tooLarge('stdin')
+    chunks.push(buffer)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+function tooLarge(where: string): TamaError {
+  return new TamaError('usage', `The input in ${where} is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB. Pass a smaller input.`)
+}

@@ -1,0 +1,89 @@
+import {TamaError} from '../errors/tama-error.js'
+import {validateDocument} from '../profile/index.js'
+import type {OperationRecord} from '../profile/operation-record.js'
+import {CASSETTE_NAME_PATTERN, canonicalJson, openCassette, readCassetteFile, sha256Hex} from '../cassette/index.js'
+import type {InstalledCassette} from './installed-cassettes.js'
+
+/** Work for the index to do: load one document as a cassette, or import a cassette file. */
+export type InstallJob =
+  | {readonly kind: 'load'; readonly cassette: string; readonly document: unknown; readonly source: string}
+  | {readonly kind: 'import'; readonly file: string; readonly sha256?: string}
+
+/**
+ * Everything needed to replace one cassette, decided before anything is written.
+ * `records` is null when the installed cassette is already exactly this one.
+ */
+export interface InstallPlan {
+  readonly cassette: string
+  readonly version: string
+  readonly digest: string
+  readonly mode: 'copy' | 'rebuild' | 'load'
+  readonly documents: number
+  readonly operations: number
+  readonly records: readonly OperationRecord[] | null
+}
+
+/** Reads what is installed under a name, so planning can skip work already done. */
+export type InstalledLookup = (name: string) => InstalledCassette | undefined
+
+/**
+ * Plans an install without writing anything: reads and checks the input, and either
+ * derives the operation rows or finds that the installed cassette is identical.
+ */
+export async function planInstall(job: InstallJob, installed: InstalledLookup): Promise<InstallPlan> {
+  return job.kind === 'load' ? planLoad(job, installed) : planImport(job, installed)
+}
+
+function planLoad(job: Extract<InstallJob, {kind: 'load'}>, installed: InstalledLookup): InstallPlan {
+  if (!CASSETTE_NAME_PATTERN.test(job.cassette)) {
+    throw new TamaError('usage', `"${job.cassette}" is not a valid cassette name: use lower-case letters, digits and _ (${CASSETTE_NAME_PATTERN.source}).`)
+  }
+  let digest: string
+  try {
+    digest = sha256Hex(canonicalJson(job.document))
+  } catch {
+    throw new TamaError('invalid_document', `${job.source} is not a JSON document: pass the parsed document object.`)
+  }
+  const current = installed(job.cassette)
+  if (current !== undefined && current.digest === digest && current.mode === 'load') return {...pick(current), records: null}
+  const validated = validateDocument(job.document, {source: job.source})
+  return {
+    cassette: job.cassette,
+    version: validated.info.version,
+    digest,
+    mode: 'load',
+    documents: 1,
+    operations: validated.operations.length,
+    records: validated.operations,
+  }
+}
+
+async function planImport(job: Extract<InstallJob, {kind: 'import'}>, installed: InstalledLookup): Promise<InstallPlan> {
+  const bytes = await readCassetteFile(job.file)
+  // Prebuilt rows are trusted only when the caller pinned these exact bytes.
+  const cassette = openCassette(bytes, {source: job.file, sha256: job.sha256})
+  const mode = job.sha256 === undefined ? 'rebuild' : 'copy'
+  const current = installed(cassette.name)
+  if (current !== undefined && current.digest === cassette.sha256 && current.mode === mode) return {...pick(current), records: null}
+  const records = cassette.operations(mode)
+  return {
+    cassette: cassette.name,
+    version: cassette.version,
+    digest: cassette.sha256,
+    mode,
+    documents: cassette.documents,
+    operations: records.length,
+    records,
+  }
+}
+
+function pick(current: InstalledCassette): Omit<InstallPlan, 'records'> {
+  return {
+    cassette: current.name,
+    version: current.version,
+    digest: current.digest,
+    mode: current.mode,
+    documents: current.documents,
+    operations: current.operations,
+  }
+}

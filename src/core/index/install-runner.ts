@@ -1,0 +1,117 @@
+import {extname} from 'node:path'
+import {fileURLToPath} from 'node:url'
+import {Worker} from 'node:worker_threads'
+
+import {TamaError} from '../errors/tama-error.js'
+import type {SqliteDatabase} from '../sqlite/driver.js'
+import {commitInstall, type InstallResult} from './commit-install.js'
+import {findInstalled} from './installed-cassettes.js'
+import {type InstallJob, planInstall} from './install-plan.js'
+import {CANCELLED, RUNNING} from './install-state.js'
+
+export interface InstallBounds {
+  /** Milliseconds before the work is abandoned and rolled back. */
+  readonly timeout?: number
+  readonly signal?: AbortSignal
+}
+
+/**
+ * Runs an install. A file index does the work in a worker thread with its own connection,
+ * so the caller's searches keep answering from the last committed state meanwhile; an
+ * in-memory index cannot be shared with a thread and does it in place.
+ */
+export function runInstall(path: string, db: SqliteDatabase, job: InstallJob, bounds: InstallBounds): Promise<InstallResult> {
+  const stop = cancellation(bounds)
+  if (stop.reason() !== null) return Promise.reject(stop.reason())
+  const run = path === ':memory:' ? runInPlace(db, job, stop) : runInWorker(path, job, stop)
+  return run.finally(stop.dispose)
+}
+
+async function runInPlace(db: SqliteDatabase, job: InstallJob, stop: Cancellation): Promise<InstallResult> {
+  const plan = await Promise.race([planInstall(job, (name) => findInstalled(db, name)), stop.promise])
+  return commitInstall(db, plan, () => {
+    const reason = stop.reason()
+    if (reason !== null) throw reason
+  })
+}
+
+function runInWorker(path: string, job: InstallJob, stop: Cancellation): Promise<InstallResult> {
+  const state = new Int32Array(new SharedArrayBuffer(4))
+  return new Promise<InstallResult>((resolve, reject) => {
+    let worker: Worker
+    try {
+      worker = startWorker({path, job, state})
+    } catch (error) {
+      reject(new TamaError('usage', `The install could not be handed to a worker thread: ${(error as Error).message}. Pass plain JSON data.`))
+      return
+    }
+    let settled = false
+    let cancelling = false
+    const settle = (fn: () => void) => {
+      if (!settled && !cancelling) {
+        settled = true
+        fn()
+      }
+    }
+    worker.once('message', (message: {ok: true; result: InstallResult} | {ok: false; error: Parameters<typeof TamaError.fromJSON>[0]}) => {
+      settle(() => (message.ok ? resolve(message.result) : reject(TamaError.fromJSON(message.error))))
+    })
+    worker.once('error', (error) => settle(() => reject(new TamaError('internal', `The install worker failed: ${error.message}`))))
+    worker.once('exit', () => settle(() => reject(new TamaError('internal', 'The install worker stopped without an answer.'))))
+    stop.promise.catch((reason: TamaError) => {
+      // Only cancel work that has not reached its commit; a commit under way finishes.
+      if (Atomics.compareExchange(state, 0, RUNNING, CANCELLED) === RUNNING) {
+        // Answer only once the thread is gone and its transaction rolled back.
+        cancelling = true
+        void worker.terminate().then(() => {
+          cancelling = false
+          settle(() => reject(reason))
+        })
+      }
+    })
+  })
+}
+
+function startWorker(workerData: unknown): Worker {
+  const extension = extname(fileURLToPath(import.meta.url))
+  const script = new URL(`./install-worker${extension}`, import.meta.url)
+  if (extension !== '.ts') return new Worker(script, {workerData})
+  // Run from source (tests, bin/dev.js): the worker needs the TypeScript loader too.
+  const bootstrap = `import('tsx/esm/api').then(({register}) => { register(); return import(${JSON.stringify(script.href)}) })`
+  return new Worker(bootstrap, {eval: true, workerData})
+}
+
+interface Cancellation {
+  /** Rejects with the timeout or abort error when either happens; never resolves. */
+  readonly promise: Promise<never>
+  reason(): TamaError | null
+  dispose(): void
+}
+
+function cancellation({timeout, signal}: InstallBounds): Cancellation {
+  let reason: TamaError | null = null
+  let fail: (error: TamaError) => void = () => {}
+  const promise = new Promise<never>((_, reject) => (fail = reject))
+  promise.catch(() => {})
+  const trip = (error: TamaError) => {
+    if (reason === null) {
+      reason = error
+      fail(error)
+    }
+  }
+  const onAbort = () => trip(new TamaError('aborted', 'The install was aborted by the caller; nothing was changed.'))
+  if (signal?.aborted) onAbort()
+  signal?.addEventListener('abort', onAbort, {once: true})
+  if (timeout !== undefined && (!Number.isFinite(timeout) || timeout < 0)) {
+    throw new TamaError('usage', `timeout must be a non-negative number of milliseconds, not ${timeout}.`)
+  }
+  const timer = timeout === undefined ? undefined : setTimeout(() => trip(new TamaError('timeout', `The install did not finish within ${timeout} ms and was rolled back; nothing was changed. Allow more time.`)), timeout)
+  return {
+    promise,
+    reason: () => reason,
+    dispose: () => {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', onAbort)
+    },
+  }
+}

@@ -1,0 +1,27 @@
+import {parentPort, workerData} from 'node:worker_threads'
+
+import {TamaError, isTamaError} from '../errors/tama-error.js'
+import {commitInstall} from './commit-install.js'
+import {findInstalled} from './installed-cassettes.js'
+import {COMMITTING, RUNNING} from './install-state.js'
+import {type InstallJob, planInstall} from './install-plan.js'
+import {openStorage} from './storage.js'
+
+// One install on its own connection. The caller may terminate this thread at any time
+// before the commit; SQLite then rolls the open transaction back.
+const {path, job, state} = workerData as {path: string; job: InstallJob; state: Int32Array}
+const {db} = openStorage(path)
+try {
+  const plan = await planInstall(job, (name) => findInstalled(db, name))
+  const result = commitInstall(db, plan, () => {
+    if (Atomics.compareExchange(state, 0, RUNNING, COMMITTING) !== RUNNING) {
+      throw new TamaError('aborted', 'The install was cancelled before it could commit; nothing was changed.')
+    }
+  })
+  parentPort!.postMessage({ok: true, result})
+} catch (error) {
+  const failure = isTamaError(error) ? error : new TamaError('internal', `The install failed unexpectedly: ${(error as Error).message}`)
+  parentPort!.postMessage({ok: false, error: failure.toJSON()})
+} finally {
+  db.close()
+}

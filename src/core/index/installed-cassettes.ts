@@ -1,0 +1,27 @@
+import type {SqliteDatabase} from '../sqlite/driver.js'
+
+/** What the index knows about one installed cassette. */
+export interface InstalledCassette {
+  readonly name: string
+  readonly version: string
+  /** SHA-256 of the cassette file (import) or of the document's canonical JSON (load). */
+  readonly digest: string
+  readonly mode: 'copy' | 'rebuild' | 'load'
+  readonly documents: number
+  readonly operations: number
+  /** ISO 8601 time of the commit that installed it. */
+  readonly installed_at: string
+}
+
+export function listInstalled(db: SqliteDatabase): InstalledCassette[] {
+  return db.prepare<InstalledCassette>('SELECT name, version, digest, mode, documents, operations, installed_at FROM cassettes ORDER BY name').all()
+}
+
+export function findInstalled(db: SqliteDatabase, name: string): InstalledCassette | undefined {
+  return db.prepare<InstalledCassette>('SELECT name, version, digest, mode, documents, operations, installed_at FROM cassettes WHERE name = ?').get(name)
+}
+
+export function countInstalled(db: SqliteDatabase): {cassettes: number; operations: number} {
+  const row = db.prepare<{cassettes: number; operations: number | null}>('SELECT count(*) AS cassettes, sum(operations) AS operations FROM cassettes').get()
+  return {cassettes: row?.cassettes ?? 0, operations: row?.operations ?? 0}
+}

@@ -1,0 +1,131 @@
+import {TamaError} from '../errors/tama-error.js'
+import {type ExecuteOptions, type OperationCatalog, executeOperation} from '../execute/index.js'
+import {type SearchOptions, type SearchResponse, getOperation, searchOperations, suggestOperations} from '../search/index.js'
+import type {SqliteDatabase} from '../sqlite/driver.js'
+import {publishEvent, traceSpan, traceSpanSync} from '../telemetry/telemetry.js'
+import {removeCassette, type InstallResult} from './commit-install.js'
+import {countInstalled, findInstalled, type InstalledCassette, listInstalled} from './installed-cassettes.js'
+import {type InstallBounds, runInstall} from './install-runner.js'
+
+export interface LoadOptions extends InstallBounds {
+  /** The cassette (namespace) the document is installed as. */
+  readonly cassette: string
+  /** How to name the document in problems (a file name, say). Default: the cassette name. */
+  readonly source?: string
+}
+
+export interface ImportOptions extends InstallBounds {
+  /** The SHA-256 the host pins; only then are the cassette's prebuilt rows copied. */
+  readonly sha256?: string
+}
+
+export interface IndexStatus {
+  /** 'not_ready' until the first cassette is committed. */
+  readonly state: 'ready' | 'not_ready'
+  readonly cassettes: number
+  readonly operations: number
+  readonly storage_version: number
+}
+
+/**
+ * A host's index: one SQLite file holding many cassettes side by side, each replaced
+ * atomically on its own. Opening it starts nothing; installs run only when asked.
+ */
+export class TamaIndex {
+  readonly path: string
+  readonly #db: SqliteDatabase
+  readonly #storageVersion: number
+  readonly #catalog: OperationCatalog
+
+  constructor(path: string, db: SqliteDatabase, storageVersion: number) {
+    this.path = path
+    this.#db = db
+    this.#storageVersion = storageVersion
+    this.#catalog = {
+      isReady: () => this.#ready(),
+      getOperation: (cassette, operationId, scopes) => getOperation(db, cassette, operationId, scopes),
+      suggestOperations: (cassette, operationId, scopes, max) => suggestOperations(db, cassette, operationId, scopes, max),
+    }
+    Object.freeze(this)
+  }
+
+  /** Validates a whole profile document and installs it as `cassette`; unchanged documents are a no-op. */
+  load(document: unknown, options: LoadOptions): Promise<InstallResult> {
+    const job = {kind: 'load', cassette: options.cassette, document, source: options.source ?? options.cassette} as const
+    return traceSpan('load', {}, async (span) => {
+      const result = await runInstall(this.path, this.#db, job, options)
+      span.set({cassette: result.cassette, operations: result.operations, changed: result.changed, mode: result.mode})
+      return result
+    })
+  }
+
+  /**
+   * Installs a cassette file. With `sha256` pinned and matching, its prebuilt rows are
+   * copied; without a pin the index is rebuilt from the documents embedded in it.
+   */
+  import(file: string, options: ImportOptions = {}): Promise<InstallResult> {
+    const job = {kind: 'import', file, sha256: options.sha256} as const
+    return traceSpan('import', {}, async (span) => {
+      const result = await runInstall(this.path, this.#db, job, options)
+      span.set({cassette: result.cassette, operations: result.operations, changed: result.changed, mode: result.mode})
+      return result
+    })
+  }
+
+  /** Removes an installed cassette and its operations. */
+  remove(name: string): Promise<{cassette: string; removed: true}> {
+    return traceSpan('remove', {}, () => {
+      if (!removeCassette(this.#db, name)) throw notInstalled(name)
+      return {cassette: name, removed: true as const}
+    })
+  }
+
+  status(): IndexStatus {
+    const counts = countInstalled(this.#db)
+    const status: IndexStatus = {state: counts.cassettes > 0 ? 'ready' : 'not_ready', ...counts, storage_version: this.#storageVersion}
+    publishEvent('index.status', status)
+    return status
+  }
+
+  cassettes(): InstalledCassette[] {
+    return listInstalled(this.#db)
+  }
+
+  /** One installed cassette, or a not_found error. */
+  cassette(name: string): InstalledCassette {
+    const found = findInstalled(this.#db, name)
+    if (found === undefined) throw notInstalled(name)
+    return found
+  }
+
+  /** Ranked search over every cassette, only among operations the caller's scopes allow. */
+  search(query: string, options: SearchOptions): SearchResponse {
+    return traceSpanSync('search', {limit: options.limit}, (span) => {
+      if (!this.#ready()) throw notReady()
+      const response = searchOperations(this.#db, query, options)
+      span.set({results: response.results.length})
+      return response
+    })
+  }
+
+  /** Checks scopes, confirmation and input, then hands the call to the cassette's executor. */
+  execute(cassette: string, operationId: string, input: unknown, options: ExecuteOptions): ReturnType<typeof executeOperation> {
+    return executeOperation(this.#catalog, cassette, operationId, input, options)
+  }
+
+  close(): void {
+    if (this.#db.open) this.#db.close()
+  }
+
+  #ready(): boolean {
+    return this.#db.prepare('SELECT 1 FROM cassettes LIMIT 1').get() !== undefined
+  }
+}
+
+function notReady(): TamaError {
+  return new TamaError('not_ready', 'The index has no cassette installed yet. Import a cassette (tama-dex index import) or load a document first.')
+}
+
+function notInstalled(name: string): TamaError {
+  return new TamaError('not_found', `No cassette named "${name}" is installed. See tama-dex index list.`)
+}

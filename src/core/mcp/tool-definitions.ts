@@ -1,0 +1,163 @@
+const DIALECT = 'https://json-schema.org/draft/2020-12/schema'
+
+/** An MCP tool definition as plain data; the MCP server lists these unchanged. */
+export interface ToolDefinition {
+  readonly name: 'search' | 'execute'
+  readonly title: string
+  readonly description: string
+  readonly inputSchema: Readonly<Record<string, unknown>> & {readonly type: 'object'}
+  readonly outputSchema: Readonly<Record<string, unknown>> & {readonly type: 'object'}
+  readonly annotations: Readonly<{
+    title?: string
+    readOnlyHint?: boolean
+    destructiveHint?: boolean
+    idempotentHint?: boolean
+    openWorldHint?: boolean
+  }>
+}
+
+const NAME = {type: 'string', minLength: 1, maxLength: 128}
+
+const PROBLEM = {
+  type: 'object',
+  properties: {source: {type: 'string'}, pointer: {type: 'string'}, message: {type: 'string'}},
+  required: ['pointer', 'message'],
+}
+
+/** A failure before anything ran: fix the call and try again. */
+const ERROR = {
+  type: 'object',
+  description: 'Nothing ran. Fix the call as the message says and try again.',
+  properties: {
+    kind: {type: 'string', description: 'not_found, confirmation_required, invalid_input, not_ready, no_executor, usage, ...'},
+    message: {type: 'string'},
+    dispatched: {const: false},
+    problems: {type: 'array', items: PROBLEM, description: 'Each problem located by a JSON Pointer into the arguments or the input.'},
+    details: {type: 'object'},
+  },
+  required: ['kind', 'message', 'dispatched'],
+}
+
+const CONFIRMATION = {
+  type: ['object', 'null'],
+  description: 'null: no confirmation needed. Otherwise when a call needs confirming and how (see the execute tool).',
+  properties: {
+    when: {enum: ['always', 'conditional'], description: 'conditional: only for some inputs; execute says so when it applies.'},
+    echo: {type: ['string', 'null'], description: 'Confirm with the value of this input field; null: confirm with true.'},
+    message: {type: 'string'},
+  },
+  required: ['when', 'echo', 'message'],
+}
+
+const SEARCH_RESULT = {
+  type: 'object',
+  properties: {
+    cassette: {type: 'string', description: 'The group of operations this one belongs to; pass it to execute.'},
+    operation_id: {type: 'string', description: 'Pass it to execute with the cassette.'},
+    summary: {type: 'string'},
+    score: {type: 'number', description: 'Higher is a better match.'},
+    destructive: {type: 'boolean', description: 'true: its effect cannot be undone.'},
+    confirmation: CONFIRMATION,
+    input_schema: {
+      type: ['object', 'boolean'],
+      description: 'The JSON Schema of the input execute expects (on the top results only).',
+    },
+  },
+  required: ['cassette', 'operation_id', 'summary', 'score', 'destructive', 'confirmation'],
+}
+
+const SEARCH_TOOL: ToolDefinition = deepFreeze({
+  name: 'search',
+  title: 'Search operations',
+  description: [
+    'Find operations you can run with the execute tool.',
+    'Describe what you want to do in a few plain words (for example "list instances" or "delete a snapshot"); results come best match first.',
+    'Each result names a `cassette` (the group of operations it belongs to) and an `operation_id`: pass both, unchanged, to execute.',
+    'The top results also carry `input_schema`, the JSON Schema of the `input` object execute expects; to see the schema of a lower result, search again with more specific words.',
+    '`destructive: true` marks operations whose effect cannot be undone, and `confirmation` says when a call needs the user\'s confirmation and how to give it (see execute).',
+    'Only operations you are allowed to run are listed. Narrow the search to some cassettes with `cassettes`.',
+  ].join(' '),
+  inputSchema: {
+    $schema: DIALECT,
+    type: 'object',
+    properties: {
+      query: {type: 'string', minLength: 1, maxLength: 1024, description: 'What you want to do, in plain words.'},
+      limit: {type: 'integer', minimum: 1, maximum: 50, description: 'How many results at most (default 10).'},
+      cassettes: {type: 'array', items: NAME, maxItems: 64, description: 'Search only these cassettes.'},
+    },
+    required: ['query'],
+    additionalProperties: false,
+  },
+  outputSchema: {
+    $schema: DIALECT,
+    type: 'object',
+    properties: {
+      results: {type: 'array', items: SEARCH_RESULT},
+      error: ERROR,
+    },
+    oneOf: [{required: ['results']}, {required: ['error']}],
+  },
+  annotations: {title: 'Search operations', readOnlyHint: true, openWorldHint: false},
+})
+
+const EXECUTE_TOOL: ToolDefinition = deepFreeze({
+  name: 'execute',
+  title: 'Execute an operation',
+  description: [
+    'Run one operation found with the search tool.',
+    'Pass `cassette` and `operation_id` exactly as search returned them, and `input`: a JSON object valid against the operation\'s `input_schema`.',
+    'Some operations need the user\'s confirmation (search shows `confirmation`): the call then answers error kind `confirmation_required` with a message to show the user.',
+    'Once the user agrees, call again with `confirm: true`, or, when the rule names an `echo` field, with `confirm` set to the value of that input field (the name of the thing being deleted, say).',
+    'An `error` means nothing ran (`dispatched: false`): not_found (check the suggestions, or search), confirmation_required, invalid_input (each problem has a JSON Pointer into the input), not_ready or no_executor; fix the call and try again.',
+    'An `operation_error` with `dispatched: true` means the call reached the system and may have taken effect: do not simply retry; check the current state first (with a read operation, say), then decide.',
+  ].join(' '),
+  inputSchema: {
+    $schema: DIALECT,
+    type: 'object',
+    properties: {
+      cassette: {...NAME, description: 'The cassette named by the search result.'},
+      operation_id: {...NAME, description: 'The operation_id named by the search result.'},
+      input: {type: 'object', description: 'The operation\'s input, valid against its input_schema. Default {}.'},
+      confirm: {
+        type: ['boolean', 'string'],
+        description: 'Only after the user agreed: true, or the value of the input field the confirmation rule echoes.',
+      },
+    },
+    required: ['cassette', 'operation_id'],
+    additionalProperties: false,
+  },
+  outputSchema: {
+    $schema: DIALECT,
+    type: 'object',
+    properties: {
+      result: {description: 'What the operation returned (any JSON value).'},
+      error: ERROR,
+      operation_error: {
+        type: 'object',
+        description: 'The call was dispatched and may have taken effect: check the current state before deciding to call again.',
+        properties: {kind: {type: 'string'}, message: {type: 'string'}, dispatched: {type: 'boolean'}, details: {type: 'object'}},
+        required: ['kind', 'message', 'dispatched'],
+      },
+    },
+    oneOf: [{required: ['result']}, {required: ['error']}, {required: ['operation_error']}],
+  },
+  annotations: {title: 'Execute an operation', destructiveHint: true, openWorldHint: true},
+})
+
+/** The search tool's definition (frozen). */
+export function searchTool(): ToolDefinition {
+  return SEARCH_TOOL
+}
+
+/** The execute tool's definition (frozen). */
+export function executeTool(): ToolDefinition {
+  return EXECUTE_TOOL
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const item of Object.values(value)) deepFreeze(item)
+    Object.freeze(value)
+  }
+  return value
+}

@@ -1,0 +1,51 @@
+import {TamaError, isTamaError} from '../errors/tama-error.js'
+import {schemaValidator} from '../execute/schema-validator.js'
+import type {ToolDefinition} from './tool-definitions.js'
+import type {OperationError, ToolError} from './tool-index.js'
+
+/** Throws usage unless `args` is valid against the tool's input schema. */
+export function checkArguments(tool: ToolDefinition, args: unknown): void {
+  const problems = schemaValidator.problems(tool.inputSchema, args)
+  if (problems.length === 0) return
+  const [first] = problems
+  const where = first!.pointer === '' ? 'the arguments themselves' : first!.pointer
+  throw new TamaError(
+    'usage',
+    `Arguments for ${tool.name} are invalid at ${where}: ${first!.message}. Call ${tool.name} with arguments matching its input schema.`,
+    {problems: problems.map((problem) => ({source: 'arguments', ...problem}))},
+  )
+}
+
+/** The caller's scopes, or usage when the host passed something unreadable (fail closed). */
+export function callerScopes(caller: unknown): readonly string[] {
+  const scopes = (caller as {scopes?: unknown} | null | undefined)?.scopes
+  if (Array.isArray(scopes) && scopes.every((scope) => typeof scope === 'string')) return scopes
+  throw new TamaError('usage', 'The caller has no readable scopes: the host must pass {scopes: string[]}. Nothing was looked up.')
+}
+
+/** A failure before anything ran, as the tools return it. */
+export function toToolError(error: unknown): ToolError {
+  if (!isTamaError(error)) {
+    return {kind: 'internal', message: 'An unexpected failure occurred; nothing ran. Try again, and report it to the host if it persists.', dispatched: false, problems: [], details: {}}
+  }
+  const {kind, message, problems, details} = error.toJSON()
+  return {kind, message, dispatched: false, problems, details}
+}
+
+/** A failure after dispatch — or any unexpected one, since dispatch cannot then be ruled out. */
+export function toOperationError(error: unknown): OperationError {
+  if (!isTamaError(error)) {
+    return {
+      kind: 'internal',
+      message: 'An unexpected failure occurred and it is not known whether the call ran: check the current state before trying again.',
+      dispatched: true,
+      details: {},
+    }
+  }
+  return {kind: error.kind, message: error.message, dispatched: error.dispatched, details: {...error.details}}
+}
+
+/** Whether a tool output reports a failure (the MCP result's `isError`). */
+export function isToolFailure(output: object): boolean {
+  return 'error' in output || 'operation_error' in output
+}

@@ -1,0 +1,57 @@
+import type {ExecuteOptions, ExecuteResult} from '../execute/types.js'
+import type {Problem} from '../errors/tama-error.js'
+import type {JsonSchema} from '../profile/operation-record.js'
+
+/** One search hit, as the index answers it and the search tool returns it. */
+export interface SearchHit {
+  readonly cassette: string
+  readonly operation_id: string
+  readonly summary: string
+  readonly score: number
+  readonly destructive: boolean
+  readonly confirmation: {readonly when: 'always' | 'conditional'; readonly echo: string | null; readonly message: string} | null
+  /** Present on the top results only. */
+  readonly input_schema?: JsonSchema
+}
+
+export interface SearchOptions {
+  readonly scopes: readonly string[]
+  readonly limit?: number
+  readonly cassettes?: readonly string[]
+}
+
+/** What the search tool needs from a host index. */
+export interface SearchIndex {
+  search(query: string, options: SearchOptions): {readonly results: readonly SearchHit[]} | Promise<{readonly results: readonly SearchHit[]}>
+}
+
+/** What the execute tool needs from a host index. */
+export interface ExecuteIndex {
+  execute(cassette: string, operationId: string, input: unknown, options: ExecuteOptions): Promise<ExecuteResult>
+}
+
+/** Who is calling: the scopes they hold, and facts handed to executors as `call.context`. */
+export interface Caller {
+  readonly scopes: readonly string[]
+  readonly context?: Readonly<Record<string, unknown>>
+}
+
+/** A failure before anything ran. */
+export interface ToolError {
+  readonly kind: string
+  readonly message: string
+  readonly dispatched: false
+  readonly problems: Problem[]
+  readonly details: Record<string, unknown>
+}
+
+/** A failure after the call reached an executor (or when that cannot be ruled out). */
+export interface OperationError {
+  readonly kind: string
+  readonly message: string
+  readonly dispatched: boolean
+  readonly details: Record<string, unknown>
+}
+
+export type SearchToolOutput = {readonly results: SearchHit[]} | {readonly error: ToolError}
+export type ExecuteToolOutput = {readonly result: unknown} | {readonly error: ToolError} | {readonly operation_error: OperationError}

@@ -1,0 +1,51 @@
+import {type IncomingHttpHeaders, type Server, createServer} from 'node:http'
+import type {AddressInfo} from 'node:net'
+
+export interface RecordedRequest {
+  readonly method: string
+  readonly url: string
+  readonly headers: IncomingHttpHeaders
+  readonly body: string
+}
+
+/** What the server answers next: a status, content type and body, or never answering. */
+export type Reply = {status: number; type?: string; body?: string} | 'hang'
+
+/**
+ * A real HTTP server on 127.0.0.1 (an ephemeral port) that records every request and
+ * answers with `reply`, for testing executors end to end.
+ */
+export class HttpTestServer {
+  readonly requests: RecordedRequest[] = []
+  reply: Reply = {status: 200, type: 'application/json', body: '{"ok":true}'}
+  private readonly server: Server
+
+  private constructor() {
+    this.server = createServer((request, response) => {
+      let body = ''
+      request.setEncoding('utf8').on('data', (chunk: string) => (body += chunk))
+      request.on('end', () => {
+        this.requests.push({method: request.method ?? '', url: request.url ?? '', headers: request.headers, body})
+        const reply = this.reply
+        if (reply === 'hang') return
+        response.writeHead(reply.status, reply.type === undefined ? {} : {'content-type': reply.type})
+        response.end(reply.body ?? '')
+      })
+    })
+  }
+
+  static async start(): Promise<HttpTestServer> {
+    const server = new HttpTestServer()
+    await new Promise<void>((resolve) => server.server.listen(0, '127.0.0.1', resolve))
+    return server
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections()
+    await new Promise((resolve) => this.server.close(resolve))
+  }
+}

@@ -1,0 +1,48 @@
+import {Ajv2020} from 'ajv/dist/2020.js'
+import {afterEach, describe, expect, it, vi} from 'vitest'
+
+import {MAX_PROBLEMS, SchemaValidator} from '../../../src/core/execute/schema-validator.js'
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe('SchemaValidator', () => {
+  it('compiles a schema once, however many equal copies it is given', () => {
+    const compile = vi.spyOn(Ajv2020.prototype, 'compile')
+    const validator = new SchemaValidator()
+    const schema = () => ({type: 'object', properties: {b: {type: 'string'}, a: {type: 'integer'}}})
+    for (let i = 0; i < 5; i++) validator.problems(schema(), {a: i})
+    // The same content with keys in another order is the same schema (RFC 8785).
+    validator.problems({properties: {a: {type: 'integer'}, b: {type: 'string'}}, type: 'object'}, {})
+    expect(compile).toHaveBeenCalledTimes(1)
+  })
+
+  it('forgets the least recently used schema beyond its bound', () => {
+    const compile = vi.spyOn(Ajv2020.prototype, 'compile')
+    const validator = new SchemaValidator(2)
+    const schemas = [1, 2, 3].map((n) => () => ({const: n}))
+    for (const index of [0, 1, 0, 2, 0, 1]) validator.matches(schemas[index]!(), 0)
+    // 0, 1 compiled; 0 hit; 2 evicts 1; 0 hit; 1 compiled again.
+    expect(compile).toHaveBeenCalledTimes(4)
+  })
+
+  it.each([
+    {given: {schema: true, value: 'x'}, want: []},
+    {given: {schema: false, value: 'x'}, want: [{pointer: '', message: 'boolean schema is false'}]},
+    {given: {schema: {$defs: {n: {type: 'integer'}}, items: {$ref: '#/$defs/n'}}, value: [1, 'x']}, want: [{pointer: '/1', message: 'must be integer'}]},
+    {given: {schema: {type: 'object', discriminator: {propertyName: 'k'}, example: {}, xml: {}}, value: {}}, want: []},
+  ])('validates $given.schema against $given.value', ({given, want}) => {
+    expect(new SchemaValidator().problems(given.schema, given.value)).toEqual(want)
+  })
+
+  it('summarises problems beyond the bound', () => {
+    const problems = new SchemaValidator().problems({items: {type: 'string'}}, Array.from({length: MAX_PROBLEMS + 7}, () => 0))
+    expect(problems).toHaveLength(MAX_PROBLEMS + 1)
+    expect(problems.at(-1)).toEqual({pointer: '', message: 'and 7 more problems'})
+  })
+
+  it('reports a schema Ajv cannot compile as internal, not a crash', () => {
+    expect(() => new SchemaValidator().problems({$ref: '#/$defs/missing'}, 1)).toThrow(expect.objectContaining({kind: 'internal'}))
+  })
+})

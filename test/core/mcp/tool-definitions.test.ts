@@ -1,0 +1,53 @@
+import {readdirSync, readFileSync} from 'node:fs'
+import path from 'node:path'
+
+import {Ajv2020} from 'ajv/dist/2020.js'
+import {describe, expect, it} from 'vitest'
+
+import {executeTool, searchTool} from '../../../src/core/mcp/index.js'
+import {PROJECT_ROOT} from '../../helpers/cli.js'
+
+function isDeepFrozen(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return true
+  return Object.isFrozen(value) && Object.values(value).every(isDeepFrozen)
+}
+
+describe.each([
+  {tool: searchTool(), want: {name: 'search', annotations: {readOnlyHint: true, openWorldHint: false}, mentions: ['cassette', 'operation_id', 'input_schema', 'confirmation', 'execute']}},
+  {tool: executeTool(), want: {name: 'execute', annotations: {destructiveHint: true, openWorldHint: true}, mentions: ['search', 'confirm: true', 'echo', 'dispatched: true', 'invalid_input', 'JSON Pointer']}},
+])('the $want.name tool', ({tool, want}) => {
+  it('has its name, a title, annotations and an agent-facing description', () => {
+    expect(tool.name).toBe(want.name)
+    expect(tool.title).not.toBe('')
+    expect(tool.annotations).toMatchObject(want.annotations)
+    for (const words of want.mentions) expect(tool.description).toContain(words)
+  })
+
+  it.each(['inputSchema', 'outputSchema'] as const)('has a %s that is valid, strict JSON Schema 2020-12 with type object', (key) => {
+    const schema = tool[key]
+    expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema')
+    expect(schema.type).toBe('object')
+    const ajv = new Ajv2020({strict: true, allowUnionTypes: true, strictRequired: false})
+    expect(ajv.validateSchema(schema), JSON.stringify(ajv.errors)).toBe(true)
+    expect(() => ajv.compile(schema)).not.toThrow()
+  })
+
+  it('is frozen all the way down and the same object on every call', () => {
+    expect(isDeepFrozen(tool)).toBe(true)
+    expect(want.name === 'search' ? searchTool() : executeTool()).toBe(tool)
+  })
+})
+
+describe('the tama-dex/mcp library', () => {
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, {withFileTypes: true}).flatMap((entry) =>
+      entry.isDirectory() ? sources(path.join(dir, entry.name)) : entry.name.endsWith('.ts') ? [path.join(dir, entry.name)] : [],
+    )
+
+  it.each([...sources(path.join(PROJECT_ROOT, 'src/core')), path.join(PROJECT_ROOT, 'src/mcp.ts'), path.join(PROJECT_ROOT, 'src/index.ts')].map((file) => ({file: path.relative(PROJECT_ROOT, file)})))(
+    '$file does not import the MCP SDK',
+    ({file}) => {
+      expect(readFileSync(path.join(PROJECT_ROOT, file), 'utf8')).not.toContain('@modelcontextprotocol')
+    },
+  )
+})
