@@ -31,6 +31,10 @@ export const ERROR_KINDS = {
   execution_failed: 11,
   /** A file exists but is not one tama-dex may use (another program's database, say). */
   incompatible_file: 12,
+  /** `cassette diff` found changes of the class its caller gates on (--fail-on). */
+  changes_found: 13,
+  /** `cassette lint` found the catalogue below the caller's bar (--min-score). */
+  lint_failed: 14,
 } as const
 
 export type ErrorKind = keyof typeof ERROR_KINDS
