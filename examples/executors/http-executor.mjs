@@ -66,7 +66,10 @@ function requestUrl(baseUrl, operation, input) {
     if (value === undefined) throw new Error(`path parameter ${name} is missing from the input`)
     return encodeURIComponent(asText(value))
   })
-  url.pathname = `${url.pathname.replace(/\/$/, '')}${path}`
+  // A path key may carry a fixed query string (`/1.0/instances?recursion=1`): keep it as the query.
+  const [pathOnly = '', fixedQuery = ''] = path.split('?', 2)
+  url.pathname = `${url.pathname.replace(/\/$/, '')}${pathOnly}`
+  url.search = fixedQuery
   for (const parameter of operation.parameters) {
     const value = input[parameter.name]
     if (parameter.in !== 'query' || value === undefined) continue

@@ -30,6 +30,7 @@ const FIELD_TYPES = {
   documents: 'number',
   operations: 'number',
   problems: 'number',
+  warnings: 'number',
   results: 'number',
   cassettes: 'number',
   limit: 'number',

@@ -38,6 +38,11 @@ describe('the example HTTP executor', () => {
       want: {method: 'GET', url: '/1.0/instances/web%201%2Fx%3F?project=a%26b'},
     },
     {
+      name: 'keeps a fixed query string from the path key, then appends query parameters',
+      given: {cassette: 'incus', operation: 'recursive_instances_list', input: {project: 'default'}},
+      want: {method: 'GET', url: '/1.0/instances?recursion=1&project=default'},
+    },
+    {
       name: 'keeps the base URL path',
       given: {cassette: 'incus', operation: 'instance_get', input: {name: 'web1'}, prefix: '/api/'},
       want: {method: 'GET', url: '/api/1.0/instances/web1'},

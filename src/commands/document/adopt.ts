@@ -1,0 +1,123 @@
+import {Args, Flags} from '@oclif/core'
+
+import {BaseCommand} from '../../base-command.js'
+import {TamaError} from '../../core/errors/tama-error.js'
+import {HTTP_METHODS, type AdoptOptions, type HttpMethod} from '../../core/adopt/adopt-options.js'
+import type {AdoptWarning, RenamedId, SourceVersion} from '../../core/adopt/index.js'
+
+/** What `document adopt --json` prints. */
+export interface AdoptCommandResult {
+  readonly input: string
+  readonly output: string
+  readonly from: SourceVersion
+  readonly operationsIn: number
+  readonly operations: number
+  readonly generatedIds: number
+  readonly renamedIds: RenamedId[]
+  readonly derivedSummaries: number
+  readonly destructive: number
+  readonly warnings: AdoptWarning[]
+}
+
+// Renamed ids and warnings listed in the human output; --json has them all.
+const LISTED = 20
+
+const VERSION_NAMES: Record<SourceVersion, string> = {'2.0': 'Swagger 2.0', '3.0': 'OpenAPI 3.0', '3.1': 'OpenAPI 3.1'}
+
+export default class DocumentAdopt extends BaseCommand {
+  static override summary = 'Convert an OpenAPI description (Swagger 2.0, OpenAPI 3.0 or 3.1) to a tama-operations/1 document.'
+  static override description = `Converts INPUT (JSON or YAML) to OpenAPI 3.1 and adds the profile: operationIds, summaries, scopes and destructive flags. Writes OUTPUT atomically, as JSON or YAML by its extension. Say who may run the operations with at least one scope option; the first rule that gives an operation scopes wins: its own x-tama-scopes, --scopes-from-security, --tag-scope, --read-scope/--write-scope, then --default-scope (or --default-anyone). Everything adoption changes or leaves out is a warning (exit 0). See docs/adoption.md.`
+  static override examples = [
+    '<%= config.bin %> document adopt incus-rest-api.yaml --output incus.yaml --read-scope incus.read --write-scope incus.write',
+    '<%= config.bin %> document adopt petstore.json -o petstore.json --scopes-from-security --default-scope petstore.user',
+    '<%= config.bin %> document adopt api.yaml -o api.tama.yaml --tag-scope admin=api.admin --default-anyone --json',
+  ]
+  static override args = {
+    input: Args.string({description: 'The OpenAPI description to adopt (JSON or YAML).', required: true}),
+  }
+  static override flags = {
+    output: Flags.string({char: 'o', description: 'The profile document to write: .json, .yaml or .yml (replaced atomically).', required: true, helpValue: 'FILE'}),
+    'default-scope': Flags.string({
+      description: 'Scope for operations no other rule maps (document-level x-tama-scopes). Repeat for several: a caller needs all.',
+      multiple: true,
+      helpValue: 'SCOPE',
+    }),
+    'default-anyone': Flags.boolean({description: 'Let any caller see and run the operations no other rule maps (x-tama-scopes: []).'}),
+    'scopes-from-security': Flags.boolean({description: "Require the scopes of each operation's OpenAPI security requirements (else the document's)."}),
+    'tag-scope': Flags.string({description: 'Scope for operations with this tag; TAG= maps a tag to any caller. Repeatable.', multiple: true, helpValue: 'TAG=SCOPE'}),
+    'read-scope': Flags.string({description: 'Scope for GET, HEAD, OPTIONS and TRACE operations. Repeatable.', multiple: true, helpValue: 'SCOPE'}),
+    'write-scope': Flags.string({description: 'Scope for every other method. Repeatable.', multiple: true, helpValue: 'SCOPE'}),
+    'destructive-method': Flags.string({
+      description: 'Methods whose operations are destructive (confirmed on every call). Default: delete. "none" for no method. Repeatable.',
+      multiple: true,
+      options: [...HTTP_METHODS, 'none'],
+      helpValue: 'METHOD',
+    }),
+  }
+
+  async run(): Promise<AdoptCommandResult> {
+    const {args, flags} = await this.parse(DocumentAdopt)
+    if (flags['default-anyone'] && flags['default-scope'] !== undefined) {
+      throw new TamaError('usage', '--default-scope and --default-anyone exclude each other: pass one of them.')
+    }
+    const options: Omit<AdoptOptions, 'source'> = {
+      defaultScopes: flags['default-anyone'] ? [] : (flags['default-scope'] ?? null),
+      scopesFromSecurity: flags['scopes-from-security'],
+      tagScopes: tagScopes(flags['tag-scope'] ?? []),
+      readScopes: flags['read-scope'] ?? null,
+      writeScopes: flags['write-scope'] ?? null,
+      destructiveMethods: destructiveMethods(flags['destructive-method']),
+    }
+    const {adoptFile} = await import('../../core/adopt/index.js')
+    const {report, warnings} = await adoptFile(args.input, flags.output, options)
+    const result: AdoptCommandResult = {
+      input: args.input,
+      output: flags.output,
+      from: report.from,
+      operationsIn: report.operationsIn,
+      operations: report.operations,
+      generatedIds: report.generatedIds,
+      renamedIds: report.renamedIds,
+      derivedSummaries: report.derivedSummaries,
+      destructive: report.destructive,
+      warnings,
+    }
+    if (!this.jsonEnabled()) this.render(result)
+    return result
+  }
+
+  private render(result: AdoptCommandResult): void {
+    this.log(
+      `Adopted ${result.input} (${VERSION_NAMES[result.from]}) to ${result.output}: ${result.operations} operations, ` +
+        `${result.generatedIds} ids generated, ${result.renamedIds.length} renamed, ${result.derivedSummaries} summaries derived, ` +
+        `${result.destructive} destructive, ${result.warnings.length} warnings.`,
+    )
+    for (const {pointer, from, to} of result.renamedIds.slice(0, LISTED)) this.log(`  renamed ${JSON.stringify(from)} to ${to} (#${pointer})`)
+    if (result.renamedIds.length > LISTED) this.log(`  ... and ${result.renamedIds.length - LISTED} more renamed (see --json)`)
+    for (const {pointer, operation, message} of result.warnings.slice(0, LISTED)) {
+      this.logToStderr(`Warning: ${result.output}#${pointer}${operation === undefined ? '' : ` (${operation})`}: ${message}`)
+    }
+    if (result.warnings.length > LISTED) this.logToStderr(`... and ${result.warnings.length - LISTED} more warnings (see --json).`)
+  }
+}
+
+/** `TAG=SCOPE` flags as a map from tag to scopes; `TAG=` maps the tag to any caller. */
+function tagScopes(values: readonly string[]): Record<string, string[]> {
+  const map = new Map<string, string[]>()
+  for (const value of values) {
+    const split = value.indexOf('=')
+    if (split < 1) throw new TamaError('usage', `--tag-scope ${JSON.stringify(value)}: write TAG=SCOPE, e.g. --tag-scope instances=incus.instances.`)
+    const [tag, scope] = [value.slice(0, split), value.slice(split + 1)]
+    const scopes = map.get(tag) ?? []
+    if (scope !== '') scopes.push(scope)
+    map.set(tag, scopes)
+  }
+  return Object.fromEntries(map)
+}
+
+function destructiveMethods(values: readonly string[] | undefined): readonly HttpMethod[] | undefined {
+  if (values === undefined) return undefined
+  if (!values.includes('none')) return values as HttpMethod[]
+  if (values.length > 1) throw new TamaError('usage', '--destructive-method none cannot be combined with a method.')
+  return []
+}

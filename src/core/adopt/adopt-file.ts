@@ -1,0 +1,27 @@
+import {readDocumentFile} from '../profile/index.js'
+import {type AdoptReport, adoptDocument} from './adopt-document.js'
+import type {AdoptOptions} from './adopt-options.js'
+import type {AdoptWarning} from './adopt-warnings.js'
+import {documentFormat, serializeDocument, writeFileAtomically} from './write-document.js'
+
+export interface AdoptFileResult {
+  /** The input and output paths as the caller gave them. */
+  readonly input: string
+  readonly output: string
+  readonly report: AdoptReport
+  readonly warnings: AdoptWarning[]
+}
+
+/**
+ * Reads an OpenAPI description (JSON or YAML), adopts it and writes the profile document
+ * atomically to `output`, as JSON or YAML by its extension (.json, .yaml, .yml).
+ * Paths are used as given, in messages too. Throws TamaError as adoptDocument does, and
+ * 'not_found' when the input does not exist, 'usage' when the output cannot be written.
+ */
+export async function adoptFile(input: string, output: string, options: Omit<AdoptOptions, 'source'> = {}): Promise<AdoptFileResult> {
+  const format = documentFormat(output)
+  const parsed = await readDocumentFile(input)
+  const {document, warnings, report} = await adoptDocument(parsed, {...options, source: input})
+  await writeFileAtomically(output, await serializeDocument(document, format))
+  return {input, output, report, warnings}
+}

@@ -1,0 +1,163 @@
+import {isObject} from '../../profile/json-value.js'
+import type {AdoptWarnings} from '../adopt-warnings.js'
+import {childPointer} from '../../profile/json-pointer.js'
+import {type InternalRefs, isInternalRef} from '../internal-refs.js'
+
+/** What one pass over the document's schemas does. */
+export interface SchemaPass {
+  /** Rewrite OpenAPI 3.0 Schema Objects as OpenAPI 3.1 (JSON Schema 2020-12). */
+  readonly upgrade: boolean
+  readonly refs: InternalRefs
+  readonly warnings: AdoptWarnings
+  /** Schemas already done: converters may share one schema between places. */
+  readonly seen: WeakSet<object>
+}
+
+// JSON Schema 2020-12 keywords holding subschemas, by shape.
+// https://json-schema.org/draft/2020-12/json-schema-core#section-10
+const ONE_SCHEMA = ['not', 'if', 'then', 'else', 'additionalProperties', 'additionalItems', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'contentSchema']
+const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems']
+const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']
+
+/**
+ * Adopts one Schema Object and every subschema in it, in place: the OpenAPI 3.0 to 3.1
+ * rewrites when `pass.upgrade` is set, then the repairs every version needs (references
+ * out of the document, patterns JavaScript cannot compile).
+ * https://spec.openapis.org/oas/v3.1.0#schema-object
+ */
+export function adoptSchema(schema: Record<string, unknown>, pointer: string, pass: SchemaPass): void {
+  if (pass.seen.has(schema)) return
+  pass.seen.add(schema)
+  if (pass.upgrade) upgradeSchema(schema, pointer, pass.warnings)
+  repairSchema(schema, pointer, pass)
+  for (const keyword of ONE_SCHEMA) visit(schema[keyword], childPointer(pointer, keyword), pass)
+  if (Array.isArray(schema.items)) schema.items.forEach((item, index) => visit(item, childPointer(childPointer(pointer, 'items'), index), pass))
+  else visit(schema.items, childPointer(pointer, 'items'), pass)
+  for (const keyword of SCHEMA_LISTS) {
+    const list = schema[keyword]
+    if (Array.isArray(list)) list.forEach((item, index) => visit(item, childPointer(childPointer(pointer, keyword), index), pass))
+  }
+  for (const keyword of SCHEMA_MAPS) {
+    const map = schema[keyword]
+    if (isObject(map)) for (const [name, item] of Object.entries(map)) visit(item, childPointer(childPointer(pointer, keyword), name), pass)
+  }
+}
+
+function visit(value: unknown, pointer: string, pass: SchemaPass): void {
+  if (isObject(value)) adoptSchema(value, pointer, pass)
+}
+
+/** The OpenAPI 3.0 Schema Object dialect rewritten as JSON Schema 2020-12. */
+function upgradeSchema(schema: Record<string, unknown>, pointer: string, warnings: AdoptWarnings): void {
+  // A Swagger 2.0 leftover: `file` was never a JSON Schema type.
+  if (schema.type === 'file') {
+    schema.type = 'string'
+    schema.format = 'binary'
+  }
+  upgradeNullable(schema)
+  upgradeExclusiveBound(schema, 'minimum', 'exclusiveMinimum')
+  upgradeExclusiveBound(schema, 'maximum', 'exclusiveMaximum')
+  // https://spec.openapis.org/oas/v3.1.0#fixed-fields-19: `example` is deprecated for `examples`.
+  if (Object.hasOwn(schema, 'example') && !Object.hasOwn(schema, 'examples')) {
+    schema.examples = [schema.example]
+    delete schema.example
+  }
+  // https://spec.openapis.org/oas/v3.1.0#considerations-for-file-uploads
+  if (schema.format === 'byte') {
+    delete schema.format
+    schema.contentEncoding = 'base64'
+  } else if (schema.format === 'binary') {
+    delete schema.format
+    schema.contentMediaType = 'application/octet-stream'
+  }
+  // A Swagger 2.0 mistake carried into 3.0: `required: true` on a property schema.
+  if (typeof schema.required === 'boolean') {
+    if (schema.required) warnings.add(childPointer(pointer, 'required'), '"required: true" inside a schema is not JSON Schema and was removed; list the property in its parent\'s "required" array instead.')
+    delete schema.required
+  }
+}
+
+// Keywords that describe a schema without constraining it: they stay outside an `anyOf` wrapper.
+const ANNOTATIONS = new Set(['title', 'description', 'default', 'examples', 'example', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs', 'xml', '$comment'])
+// Keywords that apply to null too, so adding "null" to `type` would not let null through.
+const APPLICATORS = ['$ref', 'allOf', 'anyOf', 'oneOf', 'not']
+
+/**
+ * `nullable: true` (and Swagger's `x-nullable`) as JSON Schema: "null" joins `type` (and
+ * `enum`), or the schema becomes `anyOf: [schema, {type: null}]` when it composes others.
+ * https://spec.openapis.org/oas/v3.0.3#fixed-fields-19
+ */
+function upgradeNullable(schema: Record<string, unknown>): void {
+  const nullable = schema.nullable === true || schema['x-nullable'] === true
+  if (typeof schema.nullable === 'boolean') delete schema.nullable
+  if (typeof schema['x-nullable'] === 'boolean') delete schema['x-nullable']
+  if (!nullable) return
+  if (APPLICATORS.some((keyword) => Object.hasOwn(schema, keyword))) {
+    const inner: Record<string, unknown> = {}
+    for (const [keyword, value] of Object.entries(schema)) {
+      if (ANNOTATIONS.has(keyword) || keyword.startsWith('x-')) continue
+      inner[keyword] = value
+      delete schema[keyword]
+    }
+    schema.anyOf = [inner, {type: 'null'}]
+    return
+  }
+  if (typeof schema.type === 'string' && schema.type !== 'null') schema.type = [schema.type, 'null']
+  else if (Array.isArray(schema.type) && !schema.type.includes('null')) schema.type.push('null')
+  if (Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum.push(null)
+}
+
+/** Boolean `exclusiveMinimum`/`exclusiveMaximum` (draft 4) as the numeric bound of 2020-12. */
+function upgradeExclusiveBound(schema: Record<string, unknown>, bound: string, exclusive: string): void {
+  const flag = schema[exclusive]
+  if (typeof flag !== 'boolean') return
+  if (flag && typeof schema[bound] === 'number') {
+    schema[exclusive] = schema[bound]
+    delete schema[bound]
+  } else {
+    // `false`, or `true` with no bound: no constraint in either version.
+    delete schema[exclusive]
+  }
+}
+
+/** What any version may carry that a profile document may not. */
+function repairSchema(schema: Record<string, unknown>, pointer: string, pass: SchemaPass): void {
+  const ref = schema.$ref
+  if (typeof ref === 'string' && pass.refs.resolve(ref) === undefined) {
+    pass.warnings.add(childPointer(pointer, '$ref'), `${describeRef(ref)}; the reference was removed, so this schema now accepts any value here.`)
+    delete schema.$ref
+  }
+  if (typeof schema.pattern === 'string' && !compiles(schema.pattern)) {
+    pass.warnings.add(childPointer(pointer, 'pattern'), `pattern ${JSON.stringify(schema.pattern)} is not a valid regular expression (ECMAScript, "u" flag) and was removed.`)
+    delete schema.pattern
+  }
+  if (isObject(schema.patternProperties)) {
+    for (const pattern of Object.keys(schema.patternProperties)) {
+      if (compiles(pattern)) continue
+      pass.warnings.add(childPointer(childPointer(pointer, 'patternProperties'), pattern), `pattern ${JSON.stringify(pattern)} is not a valid regular expression (ECMAScript, "u" flag); its schema was removed.`)
+      delete schema.patternProperties[pattern]
+    }
+  }
+  // A repeated name in `required` says nothing more; JSON Schema wants each once.
+  if (Array.isArray(schema.required) && new Set(schema.required).size !== schema.required.length) schema.required = [...new Set(schema.required)]
+  if (Object.hasOwn(schema, 'examples') && !Array.isArray(schema.examples)) {
+    pass.warnings.add(childPointer(pointer, 'examples'), 'a Schema Object\'s "examples" must be an array (JSON Schema 2020-12); the value was removed.')
+    delete schema.examples
+  }
+}
+
+/** Why a reference cannot be kept: tama-dex never reads other files or the network. */
+export function describeRef(ref: string): string {
+  return isInternalRef(ref)
+    ? `$ref ${JSON.stringify(ref)} leads nowhere in this document`
+    : `$ref ${JSON.stringify(ref)} points outside this document (tama-dex reads no other file or URL; bundle the description into one file to keep it)`
+}
+
+function compiles(pattern: string): boolean {
+  try {
+    new RegExp(pattern, 'u')
+    return true
+  } catch {
+    return false
+  }
+}

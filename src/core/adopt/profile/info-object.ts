@@ -1,0 +1,18 @@
+import {isObject} from '../../profile/json-value.js'
+import type {AdoptWarnings} from '../adopt-warnings.js'
+
+/**
+ * `info.title` and `info.version` as strings: YAML reads `version: 1.0` as the number 1,
+ * so a number (or boolean) is written as a string, with a warning.
+ * https://spec.openapis.org/oas/v3.1.0#info-object
+ */
+export function adoptInfo(document: Record<string, unknown>, warnings: AdoptWarnings): void {
+  const {info} = document
+  if (!isObject(info)) return
+  for (const field of ['title', 'version']) {
+    const value = info[field]
+    if (typeof value !== 'number' && typeof value !== 'boolean') continue
+    info[field] = String(value)
+    warnings.add(`/info/${field}`, `info.${field} is ${JSON.stringify(value)}, not a string; it was written as "${String(value)}" (quote it in YAML to keep, say, "1.0").`)
+  }
+}

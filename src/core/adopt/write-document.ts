@@ -1,0 +1,62 @@
+import {randomBytes} from 'node:crypto'
+import {open, rename, rm} from 'node:fs/promises'
+import {basename, dirname, extname, join} from 'node:path'
+
+import {TamaError} from '../errors/tama-error.js'
+
+export type DocumentFormat = 'json' | 'yaml'
+
+const FORMATS: Readonly<Record<string, DocumentFormat>> = {'.json': 'json', '.yaml': 'yaml', '.yml': 'yaml'}
+
+/** The format an output file is written in, by its extension. */
+export function documentFormat(path: string): DocumentFormat {
+  const format = FORMATS[extname(path).toLowerCase()]
+  if (format === undefined) throw new TamaError('usage', `${path}: the output file must end in .json, .yaml or .yml, which picks its format.`)
+  return format
+}
+
+/**
+ * The document as text: JSON with two-space indentation, or YAML 1.2 with no anchors
+ * (a profile reader allows few aliases) and no line folding. Keys keep the document's
+ * order, so the same document always gives the same bytes. Ends with a newline.
+ */
+export async function serializeDocument(document: Record<string, unknown>, format: DocumentFormat): Promise<string> {
+  if (format === 'json') return `${JSON.stringify(document, null, 2)}\n`
+  const {stringify} = await import('yaml')
+  return stringify(document, {version: '1.2', aliasDuplicateObjects: false, lineWidth: 0})
+}
+
+/**
+ * Writes `text` to `path` so that `path` never holds a partial file: a temporary file
+ * beside it is written, flushed to disk and renamed over it; on failure it is removed.
+ */
+export async function writeFileAtomically(path: string, text: string): Promise<void> {
+  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
+  try {
+    const handle = await open(temporary, 'wx')
+    try {
+      await handle.writeFile(text, 'utf8')
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    await rename(temporary, path)
+  } catch (error) {
+    await rm(temporary, {force: true})
+    throw writeFailure(path, error as NodeJS.ErrnoException)
+  }
+}
+
+function writeFailure(path: string, error: NodeJS.ErrnoException): TamaError {
+  const reasons: Readonly<Record<string, string>> = {
+    ENOENT: 'its folder does not exist',
+    ENOTDIR: 'its folder does not exist',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    EISDIR: 'it is a directory',
+    EROFS: 'the file system is read-only',
+  }
+  const reason = error.code === undefined ? undefined : reasons[error.code]
+  if (reason !== undefined) return new TamaError('usage', `${path}: cannot write the output: ${reason}. Choose another output file.`)
+  return new TamaError('internal', `${path}: cannot write the output (${error.code ?? error.message}).`, {cause: error})
+}
