@@ -1,8 +1,5 @@
 import {childPointer} from '../profile/json-pointer.js'
 
-/** Kept for src/core/cassette/derive-rows.ts, which imports it from here; prefer profile/json-pointer's escapeToken. */
-export {escapeToken as escapePointerToken} from '../profile/json-pointer.js'
-
 /** Nesting deeper than this is refused (the profile's document limit). */
 const MAX_JSON_DEPTH = 128
 

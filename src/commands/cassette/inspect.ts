@@ -1,0 +1,79 @@
+import {Args} from '@oclif/core'
+
+import {BaseCommand} from '../../base-command.js'
+import type {CassetteMeta} from '../../core/cassette/index.js'
+
+export interface InspectResult {
+  readonly name: string
+  readonly version: string
+  readonly sha256: string
+  readonly bytes: number
+  readonly meta: CassetteMeta
+  readonly documents: ReadonlyArray<{readonly id: number; readonly sha256: string; readonly title: string; readonly version: string}>
+  readonly operations: ReadonlyArray<{
+    readonly id: string
+    /** The summary, or the first line of the description when there is none. */
+    readonly summary: string
+    readonly scopes: readonly string[]
+    readonly destructive: boolean
+  }>
+}
+
+export default class CassetteInspect extends BaseCommand {
+  static override summary = 'Show what a cassette holds: name, version, digest, documents and operations.'
+  static override description = `For a producer to review a cassette before releasing it. The file's structure is checked first (exit 4 when it fails); use \`cassette verify\` for the complete check.`
+  static override examples = ['<%= config.bin %> cassette inspect incus.tama-cassette', '<%= config.bin %> cassette inspect incus.tama-cassette --json']
+  static override args = {file: Args.string({description: 'The .tama-cassette file.', required: true})}
+
+  async run(): Promise<InspectResult> {
+    const {args} = await this.parse(CassetteInspect)
+    const {readCassette, readCassetteFile} = await import('../../core/cassette/index.js')
+    const contents = readCassette(await readCassetteFile(args.file), {source: args.file})
+    const result: InspectResult = {
+      name: contents.meta.name,
+      version: contents.meta.version,
+      sha256: contents.sha256,
+      bytes: contents.bytes,
+      meta: contents.meta,
+      documents: contents.documents.map(({id, sha256, title, version}) => ({id, sha256, title, version})),
+      operations: contents.operations.map((record) => ({
+        id: record.operationId,
+        summary: record.summary || firstLine(record.description),
+        scopes: record.scopes,
+        destructive: record.destructive,
+      })),
+    }
+    if (!this.jsonEnabled()) this.log(await render(result))
+    return result
+  }
+}
+
+async function render(result: InspectResult): Promise<string> {
+  const {formatTable} = await import('../../core/text/format-table.js')
+  const {printable} = await import('../../core/cassette/index.js')
+  const {meta} = result
+  const documents = result.documents.map((document) => [String(document.id), document.sha256, printable(document.title), printable(document.version)])
+  const operations = result.operations.map((operation) => [
+    printable(operation.id, 128),
+    printable(operation.summary, 60),
+    operation.scopes.length === 0 ? '(any caller)' : printable(operation.scopes.join(' '), 60),
+    operation.destructive ? 'yes' : 'no',
+  ])
+  return [
+    `Cassette  ${meta.name} ${meta.version}`,
+    `SHA-256   ${result.sha256}`,
+    `Size      ${result.bytes} bytes`,
+    `Format    ${meta.format}, profile ${meta.profile}, built by tama-dex ${meta.tamaDexVersion} with SQLite ${meta.sqliteVersion}`,
+    '',
+    `Documents (${result.documents.length})`,
+    formatTable(['ID', 'SHA-256', 'TITLE', 'VERSION'], documents),
+    '',
+    `Operations (${result.operations.length})`,
+    formatTable(['OPERATION', 'SUMMARY', 'SCOPES', 'DESTRUCTIVE'], operations),
+  ].join('\n')
+}
+
+// An operation may have only a description (docs/profile.md): its first line stands in.
+function firstLine(text: string): string {
+  return text.trim().split('\n', 1)[0] ?? ''
+}

@@ -1,0 +1,39 @@
+import {Args, Flags} from '@oclif/core'
+
+import {BaseCommand} from '../../base-command.js'
+import type {VerifyReport} from '../../core/cassette/index.js'
+import type {TamaError} from '../../core/errors/tama-error.js'
+
+export default class CassetteVerify extends BaseCommand {
+  static override summary = 'Check a cassette completely before trusting it; exit 4 when anything is wrong.'
+  static override description = `Checks the SHA-256 (with --sha256), the SQLite header, the exact schema, SQLite's quick_check, the meta table, each embedded document's SHA-256, each prebuilt row against its record, and that re-validating the embedded documents derives exactly the stored rows. Nothing in the file is ever run. Prints one ✓/✗ line per check; --json prints the report. The exit code is 4 on any failure, with or without --json.`
+  static override examples = [
+    '<%= config.bin %> cassette verify incus.tama-cassette',
+    '<%= config.bin %> cassette verify incus.tama-cassette --sha256 $(cut -d" " -f1 incus.tama-cassette.sha256) --json',
+  ]
+  static override args = {file: Args.string({description: 'The .tama-cassette file.', required: true})}
+  static override flags = {
+    sha256: Flags.string({description: 'The SHA-256 (hex) the file must have.', helpValue: 'HEX'}),
+  }
+
+  async run(): Promise<VerifyReport> {
+    const {args, flags} = await this.parse(CassetteVerify)
+    const {assertCassetteVerified, readCassetteFile, verifyCassette} = await import('../../core/cassette/index.js')
+    const bytes = await readCassetteFile(args.file)
+    const report = await verifyCassette(bytes, {source: args.file, sha256: flags.sha256})
+    if (this.jsonEnabled()) {
+      // With --json the report is the answer either way; only the exit code says it failed.
+      try {
+        assertCassetteVerified(report)
+      } catch (error) {
+        process.exitCode = (error as TamaError).exitCode
+      }
+      return report
+    }
+    for (const check of report.checks) this.log(`${check.ok ? '✓' : '✗'} ${check.check.padEnd(10)} ${check.detail}`)
+    // A failure's problems are printed on stderr with the error.
+    assertCassetteVerified(report)
+    this.log(`Verified ${report.meta!.name} ${report.meta!.version} (sha256 ${report.sha256}).`)
+    return report
+  }
+}

@@ -1,0 +1,139 @@
+import {createHash} from 'node:crypto'
+
+import {escapeToken} from '../profile/json-pointer.js'
+
+/** A JSON value in canonical form: its RFC 8785 text, and the value as JSON.parse of that text gives it. */
+export interface CanonicalForm {
+  readonly json: string
+  readonly value: unknown
+}
+
+/**
+ * RFC 8785 (JSON Canonicalization Scheme) for plain JSON data. The value is rebuilt with
+ * object keys in UTF-16 code-unit order (reusing every part already in that order) and
+ * written by the native JSON.stringify, whose number and string forms are the ones
+ * RFC 8785 prescribes. JavaScript lists integer-like
+ * keys ("100" before "+1") first whatever the insertion order, so only objects where that
+ * breaks code-unit order, and their ancestors, are written key by key. This is several
+ * times faster than the `canonicalize` package on large documents, and the tests check
+ * it against that package. Throws NotJsonError, locating the value, when the value is
+ * not JSON data (NaN, a function, a Date, undefined in an array); nesting deeper than
+ * the stack throws a RangeError.
+ */
+export function canonicalForm(value: unknown): CanonicalForm {
+  const unordered = new WeakSet<object>()
+  const rebuilt = rebuild(value, unordered)
+  return {json: write(rebuilt, unordered), value: rebuilt}
+}
+
+/** Thrown for a value that is not JSON data; `pointer` (RFC 6901) locates it. */
+export class NotJsonError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly pointer = '',
+  ) {
+    super(`${pointer === '' ? 'the value' : pointer} ${reason}`)
+  }
+
+  within(token: string | number): NotJsonError {
+    return new NotJsonError(this.reason, `/${escapeToken(token)}${this.pointer}`)
+  }
+}
+
+export function canonicalJson(value: unknown): string {
+  return canonicalForm(value).json
+}
+
+/** Lower-case hex SHA-256 of bytes, or of a string's UTF-8 encoding. */
+export function sha256Hex(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex')
+}
+
+// Returns JSON data with object keys in code-unit order: the value itself where it
+// already is (values built from canonical JSON mostly are), else a copy. Records in
+// `unordered` every object or array that JSON.stringify would not write canonically.
+function rebuild(value: unknown, unordered: WeakSet<object>): unknown {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new NotJsonError(`is ${value}, not a JSON number`)
+    // JSON has no negative zero: -0 is written, and so parsed, as 0.
+    return value === 0 ? 0 : value
+  }
+  if (typeof value !== 'object') throw new NotJsonError(`is ${value === undefined ? 'undefined' : `a ${typeof value}`}, not JSON data`)
+  return Array.isArray(value) ? rebuildArray(value, unordered) : rebuildObject(value, unordered)
+}
+
+function rebuildArray(array: readonly unknown[], unordered: WeakSet<object>): readonly unknown[] {
+  let copy: unknown[] | undefined
+  let ordered = true
+  for (let index = 0; index < array.length; index++) {
+    const item = array[index]
+    const child = rebuildWithin(item, index, unordered)
+    if (!Object.is(child, item)) copy ??= array.slice(0, index)
+    if (copy !== undefined) copy[index] = child
+    if (isUnordered(child, unordered)) ordered = false
+  }
+  const result = copy ?? array
+  if (!ordered) unordered.add(result)
+  return result
+}
+
+function rebuildObject(object: object, unordered: WeakSet<object>): object {
+  const prototype = Object.getPrototypeOf(object) as unknown
+  if (prototype !== Object.prototype && prototype !== null) {
+    throw new NotJsonError(`is a ${object.constructor?.name ?? 'non-plain'} object, not JSON data`)
+  }
+  const own = Object.keys(object)
+  const keys = isSorted(own) ? own : [...own].sort()
+  const children: unknown[] = new Array(keys.length)
+  let same = keys === own
+  let ordered = true
+  for (const [index, key] of keys.entries()) {
+    const item = (object as Record<string, unknown>)[key]
+    // As in JSON.stringify, a property set to undefined is no property.
+    const child = item === undefined ? undefined : rebuildWithin(item, key, unordered)
+    children[index] = child
+    if (!Object.is(child, item) || child === undefined) same = false
+    if (isUnordered(child, unordered)) ordered = false
+  }
+  if (same) {
+    if (!ordered) unordered.add(object)
+    return object
+  }
+  const copy: Record<string, unknown> = {}
+  for (const [index, key] of keys.entries()) {
+    const child = children[index]
+    if (child === undefined) continue
+    // An own "__proto__" property, as JSON.parse makes it, not the prototype setter.
+    if (key === '__proto__') Object.defineProperty(copy, key, {value: child, enumerable: true, writable: true, configurable: true})
+    else copy[key] = child
+  }
+  // JavaScript lists integer-like keys first, so the copy may still be out of order.
+  if (!ordered || !isSorted(Object.keys(copy))) unordered.add(copy)
+  return copy
+}
+
+function isSorted(keys: readonly string[]): boolean {
+  for (let index = 1; index < keys.length; index++) if (keys[index - 1]! >= keys[index]!) return false
+  return true
+}
+
+function rebuildWithin(value: unknown, token: string | number, unordered: WeakSet<object>): unknown {
+  try {
+    return rebuild(value, unordered)
+  } catch (error) {
+    throw error instanceof NotJsonError ? error.within(token) : error
+  }
+}
+
+function isUnordered(value: unknown, unordered: WeakSet<object>): boolean {
+  return typeof value === 'object' && value !== null && unordered.has(value)
+}
+
+function write(value: unknown, unordered: WeakSet<object>): string {
+  if (!isUnordered(value, unordered)) return JSON.stringify(value)
+  if (Array.isArray(value)) return `[${value.map((item) => write(item, unordered)).join(',')}]`
+  const object = value as Record<string, unknown>
+  const keys = Object.keys(object).sort()
+  return `{${keys.map((key) => `${JSON.stringify(key)}:${write(object[key], unordered)}`).join(',')}}`
+}

@@ -1,0 +1,59 @@
+import type {OperationRecord} from '../profile/operation-record.js'
+import {canonicalJson} from './canonical-json.js'
+
+/**
+ * One row of a cassette's `operations` table. Every column but `id` and `documentId` is
+ * a function of the record, so a row can always be re-derived and compared byte for byte.
+ */
+export interface OperationRow {
+  /** 1..n in operationId order. */
+  readonly id: number
+  readonly operationId: string
+  /** The `documents.id` of the document the operation comes from. */
+  readonly documentId: number
+  readonly method: string
+  readonly path: string
+  /** Canonical JSON array of the scopes. */
+  readonly scopes: string
+  /** 1 when destructive, else 0. */
+  readonly destructive: number
+  /** Canonical JSON (RFC 8785) of the OperationRecord. */
+  readonly record: string
+}
+
+/** The columns of OperationRow in table order, for SQL and for comparing rows. */
+export const OPERATION_COLUMNS = Object.freeze([
+  ['id', 'id'],
+  ['operationId', 'operation_id'],
+  ['documentId', 'document_id'],
+  ['method', 'method'],
+  ['path', 'path'],
+  ['scopes', 'scopes'],
+  ['destructive', 'destructive'],
+  ['record', 'record'],
+] as const satisfies ReadonlyArray<readonly [keyof OperationRow, string]>)
+
+/** The row a record is stored as. */
+export function operationRow(id: number, documentId: number, record: OperationRecord): OperationRow {
+  return {
+    id,
+    operationId: record.operationId,
+    documentId,
+    method: record.method,
+    path: record.path,
+    scopes: canonicalJson(record.scopes),
+    destructive: record.destructive ? 1 : 0,
+    record: canonicalJson(record),
+  }
+}
+
+/** The first column in which two rows differ, or null when they are identical. */
+export function differingColumn(stored: OperationRow, derived: OperationRow): string | null {
+  for (const [key, column] of OPERATION_COLUMNS) if (stored[key] !== derived[key]) return column
+  return null
+}
+
+/** Plain UTF-16 code unit order: the same on every machine, locale and time zone. */
+export function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}

@@ -1,0 +1,179 @@
+import {PROFILE} from '../profile/index.js'
+import type {SqliteDatabase} from '../sqlite/driver.js'
+import {openDatabase} from '../sqlite/open-database.js'
+import {sha256Hex} from './canonical-json.js'
+import {CASSETTE_FORMAT, CASSETTE_TABLES, META_KEYS, SEMVER_PATTERN, type CassetteMeta, type MetaKey} from './cassette-format.js'
+import {isCassetteName, isCassetteVersion} from './cassette-identity.js'
+import {CheckFailure} from './check-failure.js'
+import type {Checklist} from './checklist.js'
+import {OPERATION_COLUMNS, compareCodeUnits, type OperationRow} from './operation-row.js'
+import type {DocumentRow} from './plan-cassette.js'
+import {checkHeader} from './sqlite-header.js'
+import {count, quote} from './text.js'
+
+/** The rows of a cassette whose structure has been checked; nothing in them is trusted yet. */
+export interface StoredCassette {
+  readonly meta: CassetteMeta
+  readonly documents: readonly DocumentRow[]
+  readonly operations: readonly OperationRow[]
+}
+
+/** Findings listed in one failed check before the rest are only counted. */
+export const MAX_LISTED = 20
+
+const DECIMAL_COUNT = /^(0|[1-9][0-9]{0,8})$/
+const SHA256_HEX = /^[0-9a-f]{64}$/
+
+/**
+ * Reads a cassette from its bytes through the structural checks, in an order that never
+ * lets the file run code: the header is checked before SQLite sees the bytes; the
+ * in-memory copy is opened read-only and hardened before anything but `sqlite_schema` is
+ * read; the schema must be exactly the spec's three tables (no view, trigger, index or
+ * other object can exist, so none is ever touched) before `quick_check` and before any
+ * row is read. Returns undefined when a check failed (see the checklist).
+ */
+export function readStoredCassette(bytes: Uint8Array, checklist: Checklist): StoredCassette | undefined {
+  const header = checklist.run('header', () => {
+    const result = checkHeader(bytes)
+    if ('reason' in result) throw new CheckFailure(result.reason)
+    return {value: result, detail: `SQLite 3, application_id "TAMA", format version ${result.formatVersion}, ${count(result.pages, 'page')} of 4096 bytes, UTF-8.`}
+  })
+  if (header === undefined) return undefined
+  const db = checklist.run('schema', () => openChecked(bytes))
+  if (db === undefined) return undefined
+  try {
+    if (checklist.run('integrity', () => checkIntegrity(db)) === undefined) return undefined
+    const meta = checklist.run('meta', () => readMeta(db))
+    if (meta === undefined) return undefined
+    const documents = checklist.run('documents', () => readDocuments(db, meta))
+    const operations = checklist.run('operations', () => readOperations(db, meta))
+    if (documents === undefined || operations === undefined) return undefined
+    return {meta, documents, operations}
+  } finally {
+    db.close()
+  }
+}
+
+function openChecked(bytes: Uint8Array): {value: SqliteDatabase; detail: string} {
+  const db = openDatabase(bytes, {readonly: true})
+  try {
+    // Before anything else: functions with side effects are refused in schema code,
+    // page cells are bounds-checked, and the connection cannot write.
+    db.pragma('trusted_schema = OFF')
+    db.pragma('cell_size_check = ON')
+    db.pragma('query_only = ON')
+    checkSchema(db)
+    return {value: db, detail: `exactly the tables ${CASSETTE_TABLES.map((table) => table.name).join(', ')} as ${CASSETTE_FORMAT} defines them; nothing else.`}
+  } catch (error) {
+    db.close()
+    throw error
+  }
+}
+
+function checkSchema(db: SqliteDatabase): void {
+  const entries = db.prepare<{type: string; name: string; tableName: string; sql: string | null}>('SELECT type, name, tbl_name AS tableName, sql FROM sqlite_schema').all()
+  const findings: string[] = []
+  for (const entry of entries) {
+    const expected = CASSETTE_TABLES.find((table) => table.name === entry.name)
+    if (expected === undefined || entry.type !== 'table') findings.push(`unexpected ${entry.type} ${quote(entry.name)}`)
+    else if (entry.tableName !== expected.name || entry.sql !== expected.sql) findings.push(`table ${quote(entry.name)} is not defined as the spec says`)
+  }
+  for (const table of CASSETTE_TABLES) {
+    if (!entries.some((entry) => entry.name === table.name)) findings.push(`table ${quote(table.name)} is missing`)
+  }
+  if (findings.length > 0) throw new CheckFailure(`the schema is not ${CASSETTE_FORMAT}'s: ${listed(findings)}. Nothing else in the file was read, and nothing in it was run.`)
+}
+
+function checkIntegrity(db: SqliteDatabase): {value: true; detail: string} {
+  const results = (db.pragma('quick_check') as Array<{quick_check: string}>).map((row) => row.quick_check)
+  if (results.length !== 1 || results[0] !== 'ok') throw new CheckFailure(`SQLite quick_check found damage: ${listed(results.map(quote))}.`)
+  return {value: true, detail: 'SQLite quick_check: ok.'}
+}
+
+function readMeta(db: SqliteDatabase): {value: CassetteMeta; detail: string} {
+  const rows = db.prepare<{key: unknown; value: unknown}>('SELECT key, value FROM meta ORDER BY key').all()
+  const values = new Map<string, string>()
+  for (const {key, value} of rows) {
+    if (typeof key !== 'string' || typeof value !== 'string') throw new CheckFailure('a meta row is not text.')
+    values.set(key, value)
+  }
+  const keys = [...values.keys()]
+  if (keys.length !== META_KEYS.length || keys.some((key, index) => key !== META_KEYS[index])) {
+    throw new CheckFailure(`meta has the keys ${listed(keys.map(quote))}; ${CASSETTE_FORMAT} requires exactly ${META_KEYS.join(', ')}.`)
+  }
+  const get = (key: MetaKey) => values.get(key)!
+  const expect = (key: MetaKey, ok: boolean, want: string) => {
+    if (!ok) throw new CheckFailure(`meta ${key} is ${quote(get(key))}; it must be ${want}.`)
+  }
+  expect('format', get('format') === CASSETTE_FORMAT, quote(CASSETTE_FORMAT))
+  expect('name', isCassetteName(get('name')), 'a cassette name (lower-case letters, digits and _)')
+  expect('version', isCassetteVersion(get('version')), 'a semantic version')
+  expect('profile', get('profile') === PROFILE, quote(PROFILE))
+  expect('tama_dex_version', isCassetteVersion(get('tama_dex_version')), 'a semantic version')
+  expect('sqlite_version', SEMVER_PATTERN.test(get('sqlite_version')), 'a SQLite version such as 3.53.0')
+  expect('documents', DECIMAL_COUNT.test(get('documents')), 'a count')
+  expect('operations', DECIMAL_COUNT.test(get('operations')), 'a count')
+  const meta: CassetteMeta = {
+    format: get('format'),
+    name: get('name'),
+    version: get('version'),
+    profile: get('profile'),
+    tamaDexVersion: get('tama_dex_version'),
+    sqliteVersion: get('sqlite_version'),
+    documents: Number(get('documents')),
+    operations: Number(get('operations')),
+  }
+  return {value: meta, detail: `${meta.format} ${meta.name} ${meta.version}, built by tama-dex ${meta.tamaDexVersion} with SQLite ${meta.sqliteVersion}.`}
+}
+
+function readDocuments(db: SqliteDatabase, meta: CassetteMeta): {value: DocumentRow[]; detail: string} {
+  const rows = db.prepare<Record<keyof DocumentRow, unknown>>('SELECT id, sha256, title, version, json FROM documents ORDER BY id').all()
+  if (rows.length === 0) throw new CheckFailure('the cassette has no documents.')
+  if (rows.length !== meta.documents) throw new CheckFailure(`meta says ${count(meta.documents, 'document')} but the table has ${rows.length}.`)
+  const documents: DocumentRow[] = []
+  for (const [index, row] of rows.entries()) {
+    const {id, sha256, title, version, json} = row
+    const where = `document row ${index + 1}`
+    if (id !== index + 1) throw new CheckFailure(`${where} has id ${String(id)}: ids must be 1..${rows.length} in order.`)
+    if (typeof sha256 !== 'string' || !SHA256_HEX.test(sha256)) throw new CheckFailure(`${where}: sha256 is not 64 lower-case hex digits.`)
+    if (typeof title !== 'string' || typeof version !== 'string' || typeof json !== 'string') throw new CheckFailure(`${where}: title, version and json must be text.`)
+    const previous = documents[index - 1]
+    if (previous !== undefined && compareCodeUnits(previous.sha256, sha256) >= 0) throw new CheckFailure(`${where} is not in SHA-256 order or repeats a document.`)
+    const actual = sha256Hex(json)
+    if (actual !== sha256) throw new CheckFailure(`${where}: its JSON hashes to ${actual}, not to its recorded sha256 ${sha256}. The document was changed.`)
+    documents.push({id, sha256, title, version, json})
+  }
+  return {value: documents, detail: `${count(documents.length, 'embedded document')}, each matching its recorded SHA-256.`}
+}
+
+function readOperations(db: SqliteDatabase, meta: CassetteMeta): {value: OperationRow[]; detail: string} {
+  const select = OPERATION_COLUMNS.map(([key, column]) => (key === column ? column : `${column} AS ${key}`)).join(', ')
+  const rows = db.prepare<Record<keyof OperationRow, unknown>>(`SELECT ${select} FROM operations ORDER BY id`).all()
+  if (rows.length !== meta.operations) throw new CheckFailure(`meta says ${count(meta.operations, 'operation')} but the table has ${rows.length}.`)
+  const operations: OperationRow[] = []
+  for (const [index, row] of rows.entries()) {
+    const where = `operation row ${index + 1}`
+    if (row.id !== index + 1) throw new CheckFailure(`${where} has id ${String(row.id)}: ids must be 1..${rows.length} in order.`)
+    if (!isOperationRow(row)) throw new CheckFailure(`${where}: a column has the wrong type.`)
+    if (!Number.isInteger(row.documentId) || row.documentId < 1 || row.documentId > meta.documents) {
+      throw new CheckFailure(`${where} names document ${row.documentId}, which does not exist.`)
+    }
+    if (row.destructive !== 0 && row.destructive !== 1) throw new CheckFailure(`${where}: destructive must be 0 or 1.`)
+    const previous = operations[index - 1]
+    if (previous !== undefined && compareCodeUnits(previous.operationId, row.operationId) >= 0) {
+      throw new CheckFailure(`${where} (${quote(row.operationId)}) is not in operationId order or repeats an id.`)
+    }
+    operations.push(row)
+  }
+  return {value: operations, detail: `${count(operations.length, 'operation row')}, numbered and ordered by unique operationId.`}
+}
+
+function isOperationRow(row: Record<keyof OperationRow, unknown>): row is OperationRow {
+  return OPERATION_COLUMNS.every(([key]) => typeof row[key] === (key === 'id' || key === 'documentId' || key === 'destructive' ? 'number' : 'string'))
+}
+
+/** Lists findings, at most MAX_LISTED, then how many more. */
+export function listed(findings: readonly string[]): string {
+  const shown = findings.slice(0, MAX_LISTED).join('; ')
+  return findings.length > MAX_LISTED ? `${shown}; and ${findings.length - MAX_LISTED} more` : shown
+}

@@ -1,0 +1,106 @@
+import {randomBytes} from 'node:crypto'
+import {open, readFile, rename, rm} from 'node:fs/promises'
+import {basename, dirname, join} from 'node:path'
+
+import {TamaError} from '../errors/tama-error.js'
+import {openDatabase} from '../sqlite/open-database.js'
+import {sha256Hex} from './canonical-json.js'
+import {CASSETTE_APPLICATION_ID, CASSETTE_FORMAT_VERSION, CASSETTE_PAGE_SIZE, CASSETTE_TABLES, type MetaKey} from './cassette-format.js'
+import {OPERATION_COLUMNS} from './operation-row.js'
+import type {CassettePlan} from './plan-cassette.js'
+
+export interface WrittenCassette {
+  readonly sha256: string
+  readonly bytes: number
+}
+
+/**
+ * Writes a plan as a cassette file. The database is built in memory with explicit row
+ * ids and no timestamps, then `VACUUM INTO` a temporary file beside the output, which
+ * is fsynced and renamed onto the output: the output path never holds a partial file,
+ * and the temporary file is removed on failure.
+ */
+export async function writeCassette(plan: CassettePlan, outputPath: string): Promise<WrittenCassette> {
+  const temporary = join(dirname(outputPath), `.${basename(outputPath)}.${randomBytes(6).toString('hex')}.tmp`)
+  try {
+    fillDatabase(plan, temporary)
+    await syncFile(temporary)
+    const bytes = await readFile(temporary)
+    await rename(temporary, outputPath)
+    await syncDirectory(dirname(outputPath))
+    return {sha256: sha256Hex(bytes), bytes: bytes.length}
+  } catch (error) {
+    await rm(temporary, {force: true})
+    throw writeFailure(error, outputPath)
+  }
+}
+
+function fillDatabase(plan: CassettePlan, vacuumTarget: string): void {
+  const db = openDatabase(':memory:')
+  try {
+    // Page size must be set before the first table; secure_delete zeroes freed space so
+    // no leftover bytes can differ between builds.
+    db.pragma(`page_size = ${CASSETTE_PAGE_SIZE}`)
+    db.pragma('secure_delete = ON')
+    db.pragma(`application_id = ${CASSETTE_APPLICATION_ID}`)
+    db.pragma(`user_version = ${CASSETTE_FORMAT_VERSION}`)
+    for (const table of CASSETTE_TABLES) db.exec(table.sql)
+    db.transaction(() => {
+      const meta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)')
+      for (const [key, value] of metaEntries(plan)) meta.run(key, value)
+      const document = db.prepare('INSERT INTO documents (id, sha256, title, version, json) VALUES (?, ?, ?, ?, ?)')
+      for (const row of plan.documents) document.run(row.id, row.sha256, row.title, row.version, row.json)
+      const operation = db.prepare(
+        `INSERT INTO operations (${OPERATION_COLUMNS.map(([, column]) => column).join(', ')}) VALUES (${OPERATION_COLUMNS.map(() => '?').join(', ')})`,
+      )
+      for (const row of plan.operations) operation.run(...OPERATION_COLUMNS.map(([key]) => row[key]))
+    })()
+    db.prepare('VACUUM INTO ?').run(vacuumTarget)
+  } finally {
+    db.close()
+  }
+}
+
+function metaEntries(plan: CassettePlan): Array<[MetaKey, string]> {
+  const {meta} = plan
+  return [
+    ['documents', String(meta.documents)],
+    ['format', meta.format],
+    ['name', meta.name],
+    ['operations', String(meta.operations)],
+    ['profile', meta.profile],
+    ['sqlite_version', meta.sqliteVersion],
+    ['tama_dex_version', meta.tamaDexVersion],
+    ['version', meta.version],
+  ]
+}
+
+async function syncFile(path: string): Promise<void> {
+  const handle = await open(path, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+// Makes the rename durable. Some file systems refuse to fsync a directory; the rename
+// has still happened atomically, so that is not a failure.
+async function syncDirectory(path: string): Promise<void> {
+  try {
+    await syncFile(path)
+  } catch {
+    // Not supported here; nothing more can be done.
+  }
+}
+
+function writeFailure(error: unknown, outputPath: string): TamaError {
+  if (error instanceof TamaError) return error
+  const code = (error as NodeJS.ErrnoException).code
+  // VACUUM INTO reports SQLite's code, not the errno: the directory is missing or read-only.
+  if (code === 'SQLITE_CANTOPEN') return new TamaError('usage', `Cannot create ${outputPath}: its directory does not exist or is not writable. Choose another --output.`)
+  if (code === 'ENOENT') return new TamaError('not_found', `Cannot write ${outputPath}: its directory does not exist. Create it or choose another --output.`)
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return new TamaError('usage', `Cannot write ${outputPath}: permission denied. Choose another --output.`)
+  if (code === 'EISDIR') return new TamaError('usage', `Cannot write ${outputPath}: it is a directory. Give a file name with --output.`)
+  return new TamaError('internal', `Cannot write ${outputPath} (${code ?? (error as Error).message}).`, {cause: error})
+}
