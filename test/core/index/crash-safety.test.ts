@@ -62,12 +62,12 @@ describe('an install killed with SIGKILL', () => {
         const want = versions[installed!.version as keyof typeof versions]
         const wantCount = Object.keys((want as {paths: object}).paths).length
         expect(installed!.operations).toBe(wantCount)
-        const db = new Database(path, {readonly: true})
+        const db = new Database(path)
         const stored = db.prepare("SELECT count(*) AS n FROM operations WHERE cassette = 'crashy'").get() as {n: number}
-        const indexed = db.prepare("SELECT count(*) AS n FROM operations_fts WHERE operations_fts MATCH 'manage'").get() as {n: number}
-        db.close()
         expect(stored.n).toBe(wantCount)
-        expect(indexed.n).toBe(wantCount)
+        // FTS5's own check that its index matches the operations it was built from.
+        expect(() => db.exec("INSERT INTO operations_fts (operations_fts) VALUES ('integrity-check')")).not.toThrow()
+        db.close()
       } finally {
         index.close()
       }
