@@ -24,8 +24,10 @@ echo "== index list"
 cli index list
 echo "== search \"list running instances\" (scope incus.read)"
 cli search "list running instances" --scope incus.read
-echo "== search \"restart a worker\" (no scopes: only operations anyone may run)"
-cli search "restart a worker"
+echo "== search \"is the host healthy\" (no scopes: only operations anyone may run)"
+cli search "is the host healthy"
+echo "== search \"restart a worker\" (scope runtime.operate)"
+cli search "restart a worker" --scope runtime.operate
 echo "== execute --dry-run incus instance_delete without confirmation (refused, exit 6)"
 set +e
 cli execute incus instance_delete --input '{"name":"web1"}' --scope incus.write --dry-run

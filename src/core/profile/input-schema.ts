@@ -1,0 +1,213 @@
+import type {CollectedOperation, ParameterEntry} from './collect-operations.js'
+import {childPointer} from './json-pointer.js'
+import {isObject, quote} from './json-value.js'
+import type {InputBody, InputParameter, JsonSchema} from './operation-record.js'
+import type {RefResolver} from './ref-resolver.js'
+import type {SchemaAt, SchemaBundler} from './schema-bundler.js'
+
+type Report = (pointer: string, message: string) => void
+
+/** An operation's input object: its schema and how an executor maps it onto the call. */
+export interface DerivedInput {
+  readonly inputSchema: JsonSchema
+  readonly parameters: InputParameter[]
+  readonly body: InputBody | null
+  /** The input's top-level property names (what `x-tama-confirmation.echo` may name). */
+  readonly properties: readonly string[]
+}
+
+interface Context {
+  readonly resolver: RefResolver
+  readonly bundler: SchemaBundler
+  readonly report: Report
+}
+
+interface JsonContent {
+  readonly contentType: string
+  readonly schema: SchemaAt
+}
+
+/**
+ * Derives an operation's input, one JSON object, from its parameters and request body
+ * (docs/profile.md#the-input-object), reporting what the profile forbids: cookie
+ * parameters, bodies without a JSON media type, and two inputs with one name.
+ */
+export function deriveInput(operation: CollectedOperation, context: Context): DerivedInput {
+  const {report} = context
+  const parameters = operation.parameters.filter((entry) => {
+    if (entry.value.in !== 'cookie') return true
+    report(inlinePointer(entry, 'in'), `Cookie parameters are not supported: the input reaches a call as path, query and header parameters and a JSON body. Pass ${quote(entry.value.name)} in a header or the query, or remove it.`)
+    return false
+  })
+  checkPathTemplate(operation, parameters, report)
+  const requestBody = resolveRequestBody(operation, context)
+  const body = requestBody === null ? null : jsonContent(requestBody.value.content, childPointer(requestBody.pointer, 'content'), report)
+  checkNames(parameters, body === null ? null : requestBody, report)
+
+  const bodyRequired = requestBody?.value.required === true
+  if (body !== null && operation.parameters.length === 0) {
+    const objectSchema = objectProperties(body.schema, context.resolver)
+    if (objectSchema !== null) {
+      return {
+        inputSchema: context.bundler.bundleOne(body.schema),
+        parameters: [],
+        body: {mode: 'input', contentType: body.contentType, required: bodyRequired},
+        properties: objectSchema,
+      }
+    }
+  }
+
+  const roots = parameters.map((entry) => parameterSchema(entry))
+  if (body !== null) roots.push(body.schema)
+  const {schemas, defs} = context.bundler.bundle(roots)
+  const properties: [string, JsonSchema][] = []
+  const required: string[] = []
+  parameters.forEach((entry, index) => {
+    const name = entry.value.name as string
+    properties.push([name, describe(schemas[index]!, entry.value.description)])
+    if (entry.value.in === 'path' || entry.value.required === true) required.push(name)
+  })
+  if (body !== null) {
+    properties.push(['body', describe(schemas[parameters.length]!, requestBody!.value.description)])
+    if (bodyRequired) required.push('body')
+  }
+  const inputSchema: Record<string, unknown> = {
+    type: 'object',
+    properties: Object.fromEntries(properties),
+    required,
+    additionalProperties: false,
+  }
+  if (Object.keys(defs).length > 0) inputSchema.$defs = defs
+  return {
+    inputSchema,
+    parameters: parameters.map((entry) => ({name: entry.value.name as string, in: entry.value.in as InputParameter['in'], required: required.includes(entry.value.name as string)})),
+    body: body === null ? null : {mode: 'property', contentType: body.contentType, required: bodyRequired},
+    properties: properties.map(([name]) => name),
+  }
+}
+
+/**
+ * The schema of the JSON media type of a `content` map: a media type that is
+ * `application/json` or ends in `+json`, parameters aside; of several, the first in
+ * UTF-16 code-unit order, so the choice never depends on key order (a cassette's
+ * canonical JSON sorts keys) (docs/profile.md#the-input-object, rule 2). `report`, when
+ * given, hears of a request body that offers no JSON media type.
+ */
+export function jsonContent(content: unknown, pointer: string, report?: Report): JsonContent | null {
+  if (!isObject(content)) return null
+  const contentType = Object.keys(content)
+    .filter(isJsonMediaType)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))[0]
+  if (contentType !== undefined) {
+    const media = content[contentType]
+    const at = childPointer(pointer, contentType)
+    return {contentType, schema: isObject(media) && Object.hasOwn(media, 'schema') ? {value: media.schema, pointer: childPointer(at, 'schema')} : {value: {}, pointer: at}}
+  }
+  const offered = Object.keys(content).map((type) => `\`${type}\``)
+  report?.(
+    pointer,
+    `The request body offers ${offered.length === 0 ? 'no media type' : `only ${offered.join(', ')}`}; tama-dex sends JSON only. Offer \`application/json\` (or a \`+json\` type), or leave the request body out.`,
+  )
+  return null
+}
+
+function isJsonMediaType(contentType: string): boolean {
+  if (contentType === 'application/json') return true
+  const essence = contentType.split(';')[0]!.trim().toLowerCase()
+  return essence === 'application/json' || /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(essence)
+}
+
+function resolveRequestBody(operation: CollectedOperation, context: Context): {pointer: string; value: Record<string, unknown>} | null {
+  if (!Object.hasOwn(operation.operation, 'requestBody')) return null
+  const target = context.resolver.follow(operation.operation.requestBody, childPointer(operation.pointer, 'requestBody'))
+  return 'value' in target && isObject(target.value) ? {pointer: target.pointer, value: target.value} : null
+}
+
+/**
+ * Each `{name}` of the path template needs a path parameter, and each path parameter a
+ * `{name}` (https://spec.openapis.org/oas/v3.1.0#path-templating): without both, an
+ * executor cannot build the URL.
+ */
+function checkPathTemplate(operation: CollectedOperation, parameters: readonly ParameterEntry[], report: Report): void {
+  const inPath = new Set(parameters.filter((entry) => entry.value.in === 'path').map((entry) => entry.value.name as string))
+  const template = templateNames(operation.path)
+  for (const name of template) {
+    if (!inPath.has(name)) report(childPointer(operation.pointer, 'parameters'), `The path has {${name}} but the operation has no path parameter named ${quote(name)}. Add one (in: path, required: true).`)
+  }
+  for (const entry of parameters) {
+    if (entry.value.in === 'path' && !template.has(entry.value.name as string)) {
+      report(inlinePointer(entry, 'name'), `Path parameter ${quote(entry.value.name)} does not appear in the path ${quote(operation.path)}. Add {${String(entry.value.name)}} to the path, or make it a query parameter.`)
+    }
+  }
+}
+
+/** The names of a path template's `{name}` expressions. */
+function templateNames(path: string): Set<string> {
+  const names = new Set<string>()
+  for (let open = path.indexOf('{'); open >= 0; open = path.indexOf('{', open + 1)) {
+    const close = path.indexOf('}', open + 1)
+    if (close < 0) break
+    const name = path.slice(open + 1, close)
+    if (name !== '' && !name.includes('{')) names.add(name)
+  }
+  return names
+}
+
+/** docs/profile.md#the-input-object, rule 5: one input property per name. */
+function checkNames(parameters: readonly ParameterEntry[], body: {pointer: string} | null, report: Report): void {
+  const seen = new Map<string, ParameterEntry>()
+  for (const entry of parameters) {
+    const name = entry.value.name as string
+    const first = seen.get(name)
+    if (first !== undefined) {
+      report(entry.listed, `Parameter ${quote(name)} (in: ${String(entry.value.in)}) has the same name as the parameter at #${first.listed} (in: ${String(first.value.in)}); both would be the input property ${quote(name)}. Rename one, or remove the duplicate.`)
+    } else {
+      seen.set(name, entry)
+    }
+  }
+  const named = seen.get('body')
+  if (body !== null && named !== undefined) {
+    report(named.listed, 'A parameter named "body" collides with the request body, which is the input property "body" when the operation has parameters. Rename the parameter.')
+  }
+}
+
+/** The property names of an object schema (`type: object`, or `properties`), following `$ref`s; null for any other schema. */
+function objectProperties(schema: SchemaAt, resolver: RefResolver): string[] | null {
+  let value = schema.value
+  const seen = new Set<string>()
+  while (isObject(value) && typeof value.$ref === 'string' && !seen.has(value.$ref)) {
+    seen.add(value.$ref)
+    const target = resolver.resolve(value.$ref)
+    if ('error' in target) return null
+    value = target.value
+  }
+  if (!isObject(value)) return null
+  const isObjectType = value.type === 'object' || (value.type === undefined && isObject(value.properties))
+  if (!isObjectType) return null
+  return isObject(value.properties) ? Object.keys(value.properties) : []
+}
+
+/** A parameter's schema: its `schema`, or the schema of its single `content` entry. */
+function parameterSchema(entry: ParameterEntry): SchemaAt {
+  if (Object.hasOwn(entry.value, 'schema')) return {value: entry.value.schema, pointer: childPointer(entry.pointer, 'schema')}
+  const content = entry.value.content
+  if (isObject(content)) {
+    const [type] = Object.keys(content)
+    const media = type === undefined ? undefined : content[type]
+    if (isObject(media) && Object.hasOwn(media, 'schema')) return {value: media.schema, pointer: childPointer(childPointer(childPointer(entry.pointer, 'content'), type!), 'schema')}
+  }
+  return {value: {}, pointer: entry.pointer}
+}
+
+/** The schema with the parameter's or body's description, which says more than the schema's own. */
+function describe(schema: JsonSchema, description: unknown): JsonSchema {
+  if (typeof description !== 'string' || description === '') return schema
+  if (schema === true) return {description}
+  if (schema === false) return schema
+  return {...schema, description}
+}
+
+/** Where a problem with a parameter's field belongs: the field when the parameter is inline, else its listing. */
+function inlinePointer(entry: ParameterEntry, field: string): string {
+  return entry.listed === entry.pointer ? childPointer(entry.pointer, field) : entry.listed
+}

@@ -1,0 +1,25 @@
+/** The profile this version of tama-dex reads and writes (`x-tama-profile`). */
+export const PROFILE = 'tama-operations/1'
+
+/**
+ * The limits a `tama-operations/1` document must keep.
+ * docs/profile.md#limits
+ */
+export const LIMITS = Object.freeze({
+  /** Bytes of the document text. */
+  documentBytes: 64 * 1024 * 1024,
+  operations: 10_000,
+  /** Objects and arrays nested inside each other, the root counting as 1. */
+  depth: 128,
+  /** Characters (UTF-16 code units) of any string, keys included. */
+  stringLength: 1024 * 1024,
+  summaryLength: 1024,
+  descriptionLength: 65_536,
+  tagsPerOperation: 64,
+  tagLength: 128,
+  scopesPerOperation: 64,
+  scopeLength: 128,
+  operationIdLength: 128,
+  confirmationMessageLength: 1024,
+  yamlAliases: 100,
+})

@@ -1,0 +1,98 @@
+import {isUtf8} from 'node:buffer'
+import {constants} from 'node:fs'
+import {open} from 'node:fs/promises'
+
+import {TamaError} from '../errors/tama-error.js'
+import {LIMITS} from './limits.js'
+import {parseJson, type TextProblem} from './parse-json.js'
+import {parseYaml} from './parse-yaml.js'
+
+const MIB = 1024 * 1024
+
+/**
+ * Parses a document's text, JSON or YAML, told apart by content rather than file name
+ * (docs/profile.md#root): text whose first character is `{` or `[` is read as JSON, and
+ * as YAML only if that fails and YAML accepts it (a YAML flow mapping also starts with
+ * `{`). Every limit of docs/profile.md#limits that text can break is checked here.
+ * Throws TamaError('invalid_document') with one problem per finding, each naming `source`.
+ */
+export function parseDocumentText(text: string | Uint8Array, source: string): unknown {
+  const bytes = typeof text === 'string' ? Buffer.byteLength(text, 'utf8') : text.byteLength
+  if (bytes > LIMITS.documentBytes) throw tooLarge(source, bytes)
+  const decoded = typeof text === 'string' ? withoutBom(text) : decodeUtf8(text, source)
+  const start = /\S/.exec(decoded)
+  if (start === null) throw invalid(source, [{pointer: '', message: 'The document is empty. Write an OpenAPI 3.1 document in JSON or YAML.'}])
+  if (start[0] === '{' || start[0] === '[') {
+    const json = parseJson(decoded)
+    if (json.ok) return json.value
+    if (json.syntax) {
+      const yaml = parseYaml(decoded)
+      if (yaml.ok) return yaml.value
+    }
+    throw invalid(source, json.problems)
+  }
+  const yaml = parseYaml(decoded)
+  if (yaml.ok) return yaml.value
+  throw invalid(source, yaml.problems)
+}
+
+/**
+ * Reads and parses a document file. The size is checked on the open file before a byte
+ * is read, and only regular files are read (a FIFO or /dev/zero would never end; opening
+ * without blocking keeps a FIFO with no writer from hanging the open itself).
+ * `path` is used as given in every message.
+ */
+export async function readDocumentFile(path: string): Promise<unknown> {
+  let handle
+  try {
+    handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
+  } catch (error) {
+    throw openFailure(path, error as NodeJS.ErrnoException)
+  }
+  try {
+    const stats = await handle.stat()
+    if (!stats.isFile()) throw new TamaError('usage', `${path}: Not a regular file. Name a JSON or YAML document file.`)
+    if (stats.size > LIMITS.documentBytes) throw tooLarge(path, stats.size)
+    const bytes = Buffer.allocUnsafe(stats.size)
+    let read = 0
+    while (read < bytes.length) {
+      const {bytesRead} = await handle.read(bytes, read, bytes.length - read, read)
+      if (bytesRead === 0) break
+      read += bytesRead
+    }
+    return parseDocumentText(bytes.subarray(0, read), path)
+  } finally {
+    await handle.close()
+  }
+}
+
+function openFailure(path: string, error: NodeJS.ErrnoException): TamaError {
+  if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return new TamaError('not_found', `${path}: No such file. Check the path.`)
+  if (error.code === 'EACCES' || error.code === 'EPERM') return new TamaError('not_found', `${path}: Permission denied. Make the file readable.`)
+  return new TamaError('internal', `${path}: Cannot be opened (${error.code ?? 'unknown error'}).`, {cause: error})
+}
+
+function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+}
+
+function decodeUtf8(bytes: Uint8Array, source: string): string {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
+  // Decoding replaces bad bytes with U+FFFD; only text containing one needs the full check.
+  if (text.includes('\uFFFD') && !isUtf8(bytes)) {
+    throw invalid(source, [{pointer: '', message: 'The document is not valid UTF-8 text. Save it as UTF-8.'}])
+  }
+  return withoutBom(text)
+}
+
+function tooLarge(source: string, bytes: number): TamaError {
+  const message = `The document is ${(bytes / MIB).toFixed(1)} MiB; the limit is ${LIMITS.documentBytes / MIB} MiB. Split it into several documents.`
+  return invalid(source, [{pointer: '', message}])
+}
+
+function invalid(source: string, problems: readonly TextProblem[]): TamaError {
+  const summary = problems.length === 1 ? problems[0]!.message : `${problems.length} problems; the first: ${problems[0]!.message}`
+  return new TamaError('invalid_document', `${source}: ${summary}`, {
+    problems: problems.map((problem) => ({source, pointer: problem.pointer, message: problem.message})),
+  })
+}

@@ -1,0 +1,224 @@
+import {escapeToken} from './json-pointer.js'
+import {isObject} from './json-value.js'
+import {LIMITS} from './limits.js'
+import type {JsonSchema} from './operation-record.js'
+import type {RefResolver} from './ref-resolver.js'
+import {SUBSCHEMA_PLACES} from './schema-keywords.js'
+
+/** A schema as found in the document, with its pointer. */
+export interface SchemaAt {
+  readonly value: unknown
+  readonly pointer: string
+}
+
+/** Copies of several schemas that share one set of definitions. */
+export interface Bundle {
+  readonly schemas: JsonSchema[]
+  /** Sorted by name; empty when nothing is referenced. */
+  readonly defs: Record<string, JsonSchema>
+}
+
+const COMPONENT_SCHEMA = /^\/components\/schemas\/([a-zA-Z0-9._-]+)$/
+const NO_DEFINITIONS: Record<string, JsonSchema> = Object.freeze({})
+const NO_REFS: readonly SchemaAt[] = Object.freeze([])
+
+/**
+ * Makes schemas self-contained (docs/profile.md#schemas-and-ref): every schema a `$ref`
+ * reaches, directly or through others, is copied into the bundle's `$defs`, and each
+ * `$ref` is rewritten to `#/$defs/<name>`. Circular references stay circular, inside
+ * `$defs`.
+ *
+ * Names depend only on the target's pointer, so they are the same in every operation:
+ * `#/components/schemas/Instance` becomes `Instance`; any other target is named by its
+ * whole pointer (`/paths/~1a/get/...`), which cannot collide with a component name
+ * because those never contain `/`.
+ *
+ * A rewritten target is built once per document and shared by every operation that uses
+ * it, and a subschema without references is the document's own object, not a copy: the
+ * results must be treated as read-only.
+ */
+export class SchemaBundler {
+  /** Rewritten target schemas and the targets each references directly, by pointer. */
+  private readonly targets = new Map<string, Rewritten>()
+  /** Every rewritten subschema by identity, so each is walked once however it is reached. */
+  private readonly rewritten = new Map<object, Rewritten>()
+  /** Finished single-schema bundles by pointer: many operations share one response schema. */
+  private readonly bundles = new Map<string, JsonSchema>()
+  /** Every target each target reaches, itself included, in no particular order. */
+  private readonly closures = new Map<string, ReadonlySet<string>>()
+  /** Finished `$defs` by the targets they hold: operations share them too. */
+  private readonly defs = new Map<string, Record<string, JsonSchema>>()
+
+  constructor(private readonly resolver: RefResolver) {}
+
+  /** Self-contained copies of `roots`, sharing one `defs`. */
+  bundle(roots: readonly SchemaAt[]): Bundle {
+    const rewritten = roots.map((root) => this.target(root))
+    return {schemas: rewritten.map(({schema}) => schema), defs: this.definitions(rewritten.flatMap(({refs}) => refs))}
+  }
+
+  /**
+   * One self-contained schema. A root that is only a `$ref` is replaced by its target,
+   * so `{$ref: '#/components/schemas/Body'}` yields Body's own keywords at the top.
+   */
+  bundleOne(root: SchemaAt): JsonSchema {
+    const target = this.pureReferenceTarget(root)
+    let bundle = this.bundles.get(target.pointer)
+    if (bundle === undefined) {
+      bundle = this.selfContained(target)
+      this.bundles.set(target.pointer, bundle)
+    }
+    return bundle
+  }
+
+  private selfContained(root: SchemaAt): JsonSchema {
+    const {schema, refs} = this.target(root)
+    const defs = this.definitions(refs)
+    if (Object.keys(defs).length === 0) return schema
+    if (isObject(schema) && !Object.hasOwn(schema, '$defs')) return {...schema, $defs: defs}
+    // A boolean schema, or one with `$defs` of its own, is itself put among the definitions.
+    const name = nameOf(root.pointer)
+    return {$ref: refTo(name), $defs: {...defs, [name]: schema}}
+  }
+
+  /** Follows a root made only of `$ref` to the schema it names. */
+  private pureReferenceTarget(root: SchemaAt): SchemaAt {
+    const seen = new Set<string>()
+    let current = root
+    while (isObject(current.value) && typeof current.value.$ref === 'string' && Object.keys(current.value).length === 1 && !seen.has(current.pointer)) {
+      seen.add(current.pointer)
+      const next = this.resolver.resolve(current.value.$ref)
+      if ('error' in next) break
+      current = next
+    }
+    return current
+  }
+
+  /** Every target reachable from `refs`, rewritten, keyed by name in name order. */
+  private definitions(refs: readonly SchemaAt[]): Record<string, JsonSchema> {
+    if (refs.length === 0) return NO_DEFINITIONS
+    let reached = this.closure(refs[0]!)
+    if (refs.length > 1) {
+      const union = new Set(reached)
+      for (const ref of refs) for (const pointer of this.closure(ref)) union.add(pointer)
+      reached = union
+    }
+    const pointers = [...reached].sort()
+    const key = pointers.join('\n')
+    let defs = this.defs.get(key)
+    if (defs === undefined) {
+      const entries = pointers.map((pointer) => [nameOf(pointer), this.targets.get(pointer)!.schema] as const)
+      entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      defs = Object.fromEntries(entries)
+      this.defs.set(key, defs)
+    }
+    return defs
+  }
+
+  private closure(start: SchemaAt): ReadonlySet<string> {
+    let closure = this.closures.get(start.pointer)
+    if (closure === undefined) {
+      const reached = new Set<string>()
+      const queue = [start]
+      while (queue.length > 0) {
+        const next = queue.pop()!
+        if (reached.has(next.pointer)) continue
+        reached.add(next.pointer)
+        queue.push(...this.target(next).refs)
+      }
+      closure = reached
+      this.closures.set(start.pointer, closure)
+    }
+    return closure
+  }
+
+  private target(target: SchemaAt): Rewritten {
+    let rewritten = this.targets.get(target.pointer)
+    if (rewritten === undefined) {
+      rewritten = this.rewriteRoot(target)
+      this.targets.set(target.pointer, rewritten)
+    }
+    return rewritten
+  }
+
+  private rewriteRoot(root: SchemaAt): Rewritten {
+    const refs: SchemaAt[] = []
+    return {schema: this.rewrite(root.value, refs, 0) as JsonSchema, refs}
+  }
+
+  /**
+   * The schema with its `$ref`s pointing into `$defs`; their targets are pushed onto
+   * `refs`. Returns `schema` itself when nothing in it changes.
+   */
+  private rewrite(schema: unknown, refs: SchemaAt[], depth: number): unknown {
+    if (!isObject(schema) || depth > LIMITS.depth) return schema
+    const done = this.rewritten.get(schema)
+    if (done !== undefined) {
+      for (const ref of done.refs) refs.push(ref)
+      return done.schema
+    }
+    const start = refs.length
+    const copy = mapValues(schema, (keyword, value) => this.rewriteKeyword(keyword, value, refs, depth)) as JsonSchema
+    this.rewritten.set(schema, {schema: copy, refs: refs.length === start ? NO_REFS : refs.slice(start)})
+    return copy
+  }
+
+  private rewriteKeyword(keyword: string, value: unknown, refs: SchemaAt[], depth: number): unknown {
+    if (keyword === '$ref' && typeof value === 'string') {
+      const target = this.resolver.resolve(value)
+      if ('error' in target) return value
+      refs.push(target)
+      return refTo(nameOf(target.pointer))
+    }
+    const place = SUBSCHEMA_PLACES.get(keyword)
+    if (place === 'schema') return this.rewrite(value, refs, depth + 1)
+    if (place === 'array' && Array.isArray(value)) {
+      const items = value.map((item) => this.rewrite(item, refs, depth + 1))
+      return items.some((item, index) => item !== value[index]) ? items : value
+    }
+    // `dependencies` values that are arrays of names pass through rewrite unchanged.
+    if (place === 'map' && isObject(value)) return mapValues(value, (_name, subschema) => this.rewrite(subschema, refs, depth + 1))
+    return value
+  }
+}
+
+interface Rewritten {
+  readonly schema: JsonSchema
+  readonly refs: readonly SchemaAt[]
+}
+
+/**
+ * `object` with each value replaced by `fn`'s result; `object` itself when none changes,
+ * which is most of the time, so nothing is allocated until a value does change.
+ */
+function mapValues(object: Record<string, unknown>, fn: (key: string, value: unknown) => unknown): Record<string, unknown> {
+  const keys = Object.keys(object)
+  let copy: Record<string, unknown> | undefined
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!
+    const value = object[key]
+    const next = fn(key, value)
+    if (copy === undefined && next !== value) {
+      copy = {}
+      for (let before = 0; before < index; before++) define(copy, keys[before]!, object[keys[before]!])
+    }
+    if (copy !== undefined) define(copy, key, next)
+  }
+  return copy ?? object
+}
+
+/** Sets an own property, even one named `__proto__`, which plain assignment would not. */
+function define(object: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(object, key, {value, enumerable: true, writable: true, configurable: true})
+  else object[key] = value
+}
+
+/** `#/components/schemas/X` is named `X`; any other target by its whole pointer. */
+function nameOf(pointer: string): string {
+  return COMPONENT_SCHEMA.exec(pointer)?.[1] ?? pointer
+}
+
+/** The `$ref` to a definition: a JSON Pointer (RFC 6901 §6) percent-encoded for a URI fragment. */
+function refTo(name: string): string {
+  return `#/$defs/${encodeURIComponent(escapeToken(name))}`
+}

@@ -1,0 +1,163 @@
+import {childPointer} from './json-pointer.js'
+import {isObject, jsonType, quote} from './json-value.js'
+import {LIMITS} from './limits.js'
+import type {RefResolver} from './ref-resolver.js'
+import {SUBSCHEMA_PLACES} from './schema-keywords.js'
+
+type Report = (pointer: string, message: string) => void
+/** What a keyword's value must be, when `value` is not it; null when it is fine. */
+type ValueCheck = (value: unknown) => string | null
+
+const SIMPLE_TYPES = ['array', 'boolean', 'integer', 'null', 'number', 'object', 'string']
+const ANCHOR_NAME = /^[A-Za-z_][-A-Za-z0-9._]*$/
+/** The dialects a Schema Object may declare: JSON Schema 2020-12 and the OpenAPI 3.1 base dialect built on it. */
+const DIALECTS = ['https://json-schema.org/draft/2020-12/schema', 'https://spec.openapis.org/oas/3.1/dialect/base']
+
+const string: ValueCheck = (value) => (typeof value === 'string' ? null : 'a string')
+const number: ValueCheck = (value) => (typeof value === 'number' ? null : 'a number')
+const count: ValueCheck = (value) => (Number.isInteger(value) && (value as number) >= 0 ? null : 'a non-negative integer')
+const boolean: ValueCheck = (value) => (typeof value === 'boolean' ? null : 'true or false')
+const array: ValueCheck = (value) => (Array.isArray(value) ? null : 'an array')
+const anchor: ValueCheck = (value) => (typeof value === 'string' && ANCHOR_NAME.test(value) ? null : 'a name of letters, digits, `-`, `_` and `.`, starting with a letter or `_`')
+
+/**
+ * The JSON Schema 2020-12 meta-schema's requirement for each keyword that is not a
+ * subschema place (https://json-schema.org/draft/2020-12/schema and its vocabularies;
+ * like Ajv, the meta-schema's `format`s are not asserted). Keywords not listed — `const`,
+ * `default`, OpenAPI's annotations, `x-` keys, unknown keywords — may hold anything.
+ */
+const VALUE_CHECKS: ReadonlyMap<string, ValueCheck> = new Map([
+  ...['$comment', 'title', 'description', 'format', 'contentEncoding', 'contentMediaType', 'pattern'].map((keyword) => [keyword, string] as const),
+  ...['maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum'].map((keyword) => [keyword, number] as const),
+  ...['maxLength', 'minLength', 'maxItems', 'minItems', 'maxContains', 'minContains', 'maxProperties', 'minProperties'].map((keyword) => [keyword, count] as const),
+  ...['uniqueItems', 'deprecated', 'readOnly', 'writeOnly'].map((keyword) => [keyword, boolean] as const),
+  ...['enum', 'examples'].map((keyword) => [keyword, array] as const),
+  ...['$anchor', '$dynamicAnchor', '$recursiveAnchor'].map((keyword) => [keyword, anchor] as const),
+  ...['$ref', '$dynamicRef', '$recursiveRef'].map((keyword) => [keyword, string] as const),
+  ['type', (value) => ((typeof value === 'string' ? SIMPLE_TYPES.includes(value) : isTypeArray(value)) ? null : `one of ${SIMPLE_TYPES.join(', ')}, or a non-empty array of them without repeats`)],
+  ['multipleOf', (value) => (typeof value === 'number' && value > 0 ? null : 'a number greater than 0')],
+  ['required', (value) => (isUniqueStrings(value) ? null : 'an array of distinct strings')],
+  ['dependentRequired', (value) => (isObject(value) && Object.values(value).every(isUniqueStrings) ? null : 'an object whose values are arrays of distinct strings')],
+  ['$id', (value) => (typeof value === 'string' && /^[^#]*#?$/.test(value) ? null : 'a URI reference without a fragment')],
+  ['$vocabulary', (value) => (isObject(value) && Object.values(value).every((used) => typeof used === 'boolean') ? null : 'an object from URIs to true or false')],
+  // Another dialect would change what every keyword means: tama-dex reads 2020-12 only.
+  ['$schema', (value) => (typeof value === 'string' && DIALECTS.includes(value) ? null : `${DIALECTS.join(' or ')} (or left out)`)],
+])
+
+const PLACE_EXPECTED = {array: 'a non-empty array of schemas', map: 'an object of schemas'} as const
+const MESSAGE_TAIL = 'Fix this Schema Object (JSON Schema 2020-12).'
+
+/**
+ * Checks that Schema Objects are valid JSON Schema 2020-12 — what validating them against
+ * the 2020-12 meta-schema checks, keyword by keyword, in one pass over each schema — plus
+ * what the meta-schema cannot see: `pattern`s must compile as regular expressions, and
+ * every `$ref` must resolve inside the document (docs/profile.md#schemas-and-ref).
+ * OpenAPI's annotations (`discriminator`, `xml`, `externalDocs`, `example`) and `x-`
+ * keys are keywords JSON Schema lets hold anything.
+ *
+ * Each schema is checked once, however it is reached (directly, through `$ref`s, or as a
+ * YAML alias), so circular references end and no document costs more than one walk.
+ */
+export class SchemaObjectChecker {
+  /** Schemas already checked, by identity: however many pointers reach one, it is walked once. */
+  private readonly checked = new Set<object>()
+  private readonly patterns = new Map<string, boolean>()
+
+  constructor(
+    private readonly resolver: RefResolver,
+    private readonly report: Report,
+  ) {}
+
+  /** Checks the Schema Object `schema` found at `pointer` (and all it contains and references). */
+  check(schema: unknown, pointer: string): void {
+    this.schema(schema, pointer, 1)
+  }
+
+  private schema(schema: unknown, pointer: string, depth: number): void {
+    if (typeof schema === 'boolean') return
+    if (!isObject(schema)) {
+      this.report(pointer, `A Schema Object must be an object or a boolean, found ${jsonType(schema)}. ${MESSAGE_TAIL}`)
+      return
+    }
+    if (this.checked.has(schema)) return
+    this.checked.add(schema)
+    if (depth > LIMITS.depth) {
+      this.report(pointer, `Schemas are nested more than ${LIMITS.depth} deep here. Flatten the schema with "$ref"s to named schemas.`)
+      return
+    }
+    for (const keyword of Object.keys(schema)) this.keyword(keyword, schema[keyword], pointer, depth)
+  }
+
+  /** Checks one keyword of the schema at `parent`; its pointer is built only when needed. */
+  private keyword(keyword: string, value: unknown, parent: string, depth: number): void {
+    const place = SUBSCHEMA_PLACES.get(keyword)
+    if (place === 'schema') return this.schema(value, childPointer(parent, keyword), depth + 1)
+    if (place === 'array' && Array.isArray(value) && value.length > 0) {
+      const pointer = childPointer(parent, keyword)
+      for (let index = 0; index < value.length; index++) this.schema(value[index], childPointer(pointer, index), depth + 1)
+      return
+    }
+    if (place === 'map' && isObject(value)) {
+      const pointer = childPointer(parent, keyword)
+      for (const name of Object.keys(value)) {
+        const at = childPointer(pointer, name)
+        if (keyword === 'patternProperties' && !this.isPattern(name)) {
+          this.report(at, `The \`patternProperties\` key ${quote(name)} is not a valid regular expression (ECMA-262, unicode mode). ${MESSAGE_TAIL}`)
+        }
+        // A `dependencies` value may also be a list of property names.
+        if (keyword !== 'dependencies' || !isUniqueStrings(value[name])) this.schema(value[name], at, depth + 1)
+      }
+      return
+    }
+    const expected = place === undefined ? (VALUE_CHECKS.get(keyword)?.(value) ?? null) : PLACE_EXPECTED[place]
+    if (expected !== null) {
+      this.report(childPointer(parent, keyword), `\`${keyword}\` must be ${expected}, found ${describe(value)}. ${MESSAGE_TAIL}`)
+    } else if (keyword === 'pattern' && !this.isPattern(value as string)) {
+      this.report(childPointer(parent, keyword), `\`pattern\` ${quote(value)} is not a valid regular expression (ECMA-262, unicode mode). ${MESSAGE_TAIL}`)
+    } else if (keyword === '$ref') {
+      this.reference(value as string, childPointer(parent, keyword))
+    }
+  }
+
+  private reference(ref: string, pointer: string): void {
+    const target = this.resolver.resolve(ref)
+    if ('error' in target) this.report(pointer, target.error)
+    else this.check(target.value, target.pointer)
+  }
+
+  private isPattern(pattern: string): boolean {
+    let valid = this.patterns.get(pattern)
+    if (valid === undefined) {
+      valid = compiles(pattern)
+      this.patterns.set(pattern, valid)
+    }
+    return valid
+  }
+}
+
+function compiles(pattern: string): boolean {
+  try {
+    // Unicode mode, as schema validators such as Ajv compile patterns.
+    new RegExp(pattern, 'u')
+    return true
+  } catch {
+    return false
+  }
+}
+
+function isUniqueStrings(value: unknown): boolean {
+  if (!Array.isArray(value)) return false
+  for (let index = 0; index < value.length; index++) {
+    // Arrays of names are short: a scan beats building a Set.
+    if (typeof value[index] !== 'string' || value.indexOf(value[index], index + 1) >= 0) return false
+  }
+  return true
+}
+
+function isTypeArray(value: unknown): boolean {
+  return Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string' && SIMPLE_TYPES.includes(item)) && new Set(value).size === value.length
+}
+
+function describe(value: unknown): string {
+  return typeof value === 'object' && value !== null ? jsonType(value) : `${jsonType(value)} ${quote(value)}`
+}

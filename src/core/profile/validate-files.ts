@@ -1,0 +1,69 @@
+import {isTamaError, type ErrorKind, type Problem} from '../errors/tama-error.js'
+import {traceSpan} from '../telemetry/telemetry.js'
+import {readDocumentFile} from './parse-document.js'
+import {checkDocument} from './validate-document.js'
+
+/** One file's verdict. */
+export interface FileReport {
+  /** The path as the caller gave it. */
+  readonly file: string
+  readonly valid: boolean
+  /** Operations in the document; 0 unless it is valid. */
+  readonly operations: number
+  readonly problems: Problem[]
+}
+
+export interface ValidationReport {
+  readonly files: FileReport[]
+}
+
+export interface ValidationOutcome {
+  readonly report: ValidationReport
+  /**
+   * The failure the outcome amounts to, null when every file is valid: a file that
+   * cannot be read outweighs an invalid one (not_found, then usage, then invalid_document).
+   */
+  readonly failure: ErrorKind | null
+}
+
+const SEVERITY: readonly ErrorKind[] = ['not_found', 'usage', 'internal', 'invalid_document']
+
+/**
+ * Validates each file in turn (docs/profile.md), collecting every problem of every file
+ * rather than stopping at the first; a file that cannot be read is reported as one
+ * problem of that file.
+ */
+export function validateFiles(paths: readonly string[]): Promise<ValidationOutcome> {
+  return traceSpan('validate', {documents: paths.length}, async (span) => {
+    const files: FileReport[] = []
+    const failures = new Set<ErrorKind>()
+    for (const file of paths) {
+      const {report, failure} = await validateFile(file)
+      files.push(report)
+      if (failure !== null) failures.add(failure)
+    }
+    span.set({operations: files.reduce((sum, file) => sum + file.operations, 0), problems: files.reduce((sum, file) => sum + file.problems.length, 0)})
+    return {report: {files}, failure: SEVERITY.find((kind) => failures.has(kind)) ?? null}
+  })
+}
+
+async function validateFile(file: string): Promise<{report: FileReport; failure: ErrorKind | null}> {
+  let document: unknown
+  try {
+    document = await readDocumentFile(file)
+  } catch (error) {
+    if (!isTamaError(error)) throw error
+    const problems = error.problems.length > 0 ? [...error.problems] : [{source: file, pointer: '', message: withoutSource(error.message, file)}]
+    return {report: {file, valid: false, operations: 0, problems}, failure: error.kind}
+  }
+  const {document: validated, problems} = checkDocument(document, {source: file})
+  return {
+    report: {file, valid: validated !== null, operations: validated?.operations.length ?? 0, problems},
+    failure: validated === null ? 'invalid_document' : null,
+  }
+}
+
+/** A read failure's message names the file already; a problem carries it as its source. */
+function withoutSource(message: string, file: string): string {
+  return message.startsWith(`${file}: `) ? message.slice(file.length + 2) : message
+}

@@ -1,0 +1,72 @@
+import {readdirSync, readFileSync} from 'node:fs'
+import {join} from 'node:path'
+
+import {describe, expect, it} from 'vitest'
+
+import {parseJson, PROJECT_ROOT, runCli} from '../../helpers/cli.js'
+
+const INVALID = 'test/fixtures/profile/invalid'
+const invalid = readdirSync(join(PROJECT_ROOT, INVALID))
+  .filter((name) => !name.endsWith('.expected.json'))
+  .sort()
+  .map((name) => ({
+    file: `${INVALID}/${name}`,
+    problems: JSON.parse(readFileSync(join(PROJECT_ROOT, INVALID, name.replace(/\.(ya?ml|json)$/, '.expected.json')), 'utf8')) as Array<{pointer: string; message: string}>,
+  }))
+
+interface Report {
+  files: Array<{file: string; valid: boolean; operations: number; problems: Array<{source: string; pointer: string; message: string}>}>
+}
+
+describe('tama-dex document validate', () => {
+  it('accepts the examples: one OK line per file with its operation count, exit 0', async () => {
+    const result = await runCli(['document', 'validate', 'examples/incus.yaml', 'examples/runtime.yaml'])
+    expect(result.stderr).toBe('')
+    expect(result.stdout).toBe('examples/incus.yaml: OK, 36 operations\nexamples/runtime.yaml: OK, 9 operations\n')
+    expect(result.code).toBe(0)
+  })
+
+  it('prints every problem of every invalid fixture as FILE#POINTER: message, exit 3', async () => {
+    const result = await runCli(['document', 'validate', ...invalid.map(({file}) => file)])
+    const lines = result.stdout.trimEnd().split('\n')
+    for (const {file, problems} of invalid) {
+      for (const {pointer, message} of problems) {
+        expect(lines.some((line) => line.startsWith(`${file}#${pointer}: `) && line.includes(message)), `${file}#${pointer}`).toBe(true)
+      }
+    }
+    expect(lines).toHaveLength(invalid.reduce((sum, {problems}) => sum + problems.length, 0))
+    expect(result.code).toBe(3)
+  })
+
+  it('--json reports each file with its problems, exit 3', async () => {
+    const result = await runCli(['document', 'validate', 'examples/runtime.yaml', ...invalid.map(({file}) => file), '--json'])
+    const report = parseJson<Report>(result)
+    expect(report.files[0]).toEqual({file: 'examples/runtime.yaml', valid: true, operations: 9, problems: []})
+    expect(report.files.slice(1).map(({file, valid, operations}) => ({file, valid, operations}))).toEqual(invalid.map(({file}) => ({file, valid: false, operations: 0})))
+    report.files.slice(1).forEach((file, index) => {
+      expect(file.problems.map(({source, pointer}) => ({source, pointer}))).toEqual(
+        expect.arrayContaining(invalid[index]!.problems.map(({pointer}) => ({source: invalid[index]!.file, pointer}))),
+      )
+    })
+    expect(result.code).toBe(3)
+  })
+
+  it.each([
+    {given: [`${INVALID}/missing-scopes.yaml`], want: {code: 3, line: `${INVALID}/missing-scopes.yaml#/paths/~1a/get/x-tama-scopes: `}},
+    {given: ['test/fixtures/profile/parse/billion-laughs.yaml'], want: {code: 3, line: 'test/fixtures/profile/parse/billion-laughs.yaml#: YAML aliases expand too much'}},
+    {given: ['examples/incus.yaml', 'no/such.yaml', `${INVALID}/root-array.json`], want: {code: 5, line: 'no/such.yaml#: No such file. Check the path.'}},
+  ])('exits $want.code for $given, with and without --json', async ({given, want}) => {
+    const human = await runCli(['document', 'validate', ...given])
+    expect(human.stdout).toContain(want.line)
+    expect(human.code).toBe(want.code)
+    const json = await runCli(['document', 'validate', ...given, '--json'])
+    expect(parseJson<Report>(json).files.map((file) => file.file)).toEqual(given)
+    expect(json.code).toBe(want.code)
+  })
+
+  it('needs at least one file (exit 2)', async () => {
+    const result = await runCli(['document', 'validate'])
+    expect(result.stderr).toContain('See --help.')
+    expect(result.code).toBe(2)
+  })
+})
