@@ -1,7 +1,19 @@
+/**
+ * tama-dex, the library. Importing it starts nothing: no thread, no timer, no listener,
+ * no network. The CLI is one client of these exports; `tama-dex/mcp` adds the MCP tools.
+ */
+
+// Errors: one class, a closed set of kinds, each with its CLI exit code.
 export {ERROR_KINDS, TamaError, formatProblem, isTamaError} from './core/errors/index.js'
 export type {ErrorKind, Problem, TamaErrorOptions} from './core/errors/index.js'
-export {SPAN_NAMES, EVENT_NAMES, channelNames} from './core/telemetry/telemetry.js'
-export type {SpanName, EventName, TelemetryField, TelemetryFields} from './core/telemetry/telemetry.js'
+
+// Telemetry: node:diagnostics_channel, allow-listed fields only.
+export {EVENT_NAMES, SPAN_NAMES, channelNames} from './core/telemetry/telemetry.js'
+export type {EventName, SpanName, TelemetryField, TelemetryFields} from './core/telemetry/telemetry.js'
+
+// The profile: parse, validate and normalise tama-operations/1 documents.
+export {LIMITS, PROFILE, checkDocument, parseDocumentText, readDocumentFile, validateDocument} from './core/profile/index.js'
+export type {CheckOptions, CheckResult} from './core/profile/index.js'
 export type {
   ConfirmationRule,
   DocumentInfo,
@@ -11,3 +23,86 @@ export type {
   OperationRecord,
   ValidatedDocument,
 } from './core/profile/operation-record.js'
+
+// Adoption: Swagger 2.0 / OpenAPI 3.x descriptions to profile documents.
+export {ADOPT_DEFAULTS, HTTP_METHODS, adoptDocument, adoptFile} from './core/adopt/index.js'
+export type {
+  AdoptFileResult,
+  AdoptOptions,
+  AdoptReport,
+  AdoptResult,
+  AdoptWarning,
+  HttpMethod,
+  RenamedId,
+  ScopeSource,
+  SourceVersion,
+} from './core/adopt/index.js'
+
+// Cassettes: plan, write, read and verify tama-cassette/1 files.
+export {
+  CASSETTE_APPLICATION_ID,
+  CASSETTE_FORMAT,
+  CASSETTE_FORMAT_VERSION,
+  CASSETTE_NAME_PATTERN,
+  assertCassetteVerified,
+  buildCassette,
+  canonicalJson,
+  loadCassetteOperations,
+  openCassette,
+  planCassette,
+  readCassette,
+  readCassetteFile,
+  verifyCassette,
+  writeCassette,
+} from './core/cassette/index.js'
+export type {
+  BuiltCassette,
+  CassetteCheck,
+  CassetteContents,
+  CassetteDocument,
+  CassetteInput,
+  CassetteMeta,
+  CassettePlan,
+  LoadMode,
+  OpenedCassette,
+  VerifyReport,
+  WrittenCassette,
+} from './core/cassette/index.js'
+
+// The host index: many cassettes in one SQLite file, search and execute over them.
+export {INDEX_APPLICATION_ID, STORAGE_VERSION, TamaIndex, openIndex, resolveIndexPath} from './core/index/index.js'
+export type {ImportOptions, IndexStatus, InstallResult, InstalledCassette, LoadOptions, OpenIndexOptions} from './core/index/index.js'
+export type {SearchConfirmation, SearchHit, SearchOptions, SearchResponse} from './core/search/index.js'
+
+// Execute: governed dispatch to the executors a host registers.
+export {executeOperation, loadExecutors} from './core/execute/index.js'
+export type {
+  DispatchPlan,
+  ExecuteOptions,
+  ExecuteResult,
+  Executor,
+  ExecutorCall,
+  ExecutorMap,
+  ExecutorRegistration,
+  OperationCatalog,
+} from './core/execute/index.js'
+
+// Release tooling for producers: what changed between two releases, and how findable each operation is.
+export {PENALTIES, diffOperations, diffReleases, formatDiff, formatLint, lintOperations, lintRelease} from './core/release/index.js'
+export type {
+  AddedOperation,
+  CassetteDiff,
+  CatalogueLint,
+  Change,
+  ChangeField,
+  ChangeKind,
+  ChangedOperation,
+  DiffSummary,
+  FailOn,
+  Finding,
+  FindingKind,
+  LintReport,
+  OperationLint,
+  ReleaseDiff,
+  RemovedOperation,
+} from './core/release/index.js'

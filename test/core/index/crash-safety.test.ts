@@ -14,10 +14,15 @@ const CHILD = fileURLToPath(new URL('../../fixtures/index/install-forever.ts', i
 /** Kills per run; the reliability suite raises it (TAMA_DEX_CRASH_ROUNDS). */
 const ROUNDS = Number(process.env.TAMA_DEX_CRASH_ROUNDS ?? 6)
 
-const versions = {
-  '1.0.0': {...largeDocument('Crashy', 2500), info: {title: 'Crashy', version: '1.0.0'}},
-  '2.0.0': {...largeDocument('Crashy', 3100), info: {title: 'Crashy', version: '2.0.0'}},
-} as const
+const versions: Record<string, {paths: object; info: object}> = {
+  '1.0.0': crashyVersion('1.0.0', 2500),
+  '2.0.0': crashyVersion('2.0.0', 3100),
+}
+
+function crashyVersion(version: string, operations: number): {paths: object; info: object} {
+  const document = largeDocument('Crashy', operations)
+  return {...document, paths: document.paths as object, info: {title: 'Crashy', version}}
+}
 
 let dir: string
 beforeAll(() => {
@@ -59,8 +64,7 @@ describe('an install killed with SIGKILL', () => {
       try {
         const [installed] = index.cassettes()
         expect(installed?.name).toBe('crashy')
-        const want = versions[installed!.version as keyof typeof versions]
-        const wantCount = Object.keys((want as {paths: object}).paths).length
+        const wantCount = Object.keys(versions[installed!.version]!.paths).length
         expect(installed!.operations).toBe(wantCount)
         const db = new Database(path)
         const stored = db.prepare("SELECT count(*) AS n FROM operations WHERE cassette = 'crashy'").get() as {n: number}

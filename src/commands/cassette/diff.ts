@@ -1,0 +1,47 @@
+import {Args, Flags} from '@oclif/core'
+
+import {BaseCommand} from '../../base-command.js'
+import {ERROR_KINDS} from '../../core/errors/tama-error.js'
+import type {ReleaseDiff} from '../../core/release/index.js'
+import {FAIL_ON, type FailOn} from '../../core/release/release-gates.js'
+
+export interface DiffResult extends ReleaseDiff {
+  /** The gate this run applied, and whether the diff failed it (exit 13). */
+  readonly gate: {readonly fail_on: FailOn; readonly failed: boolean}
+}
+
+export default class CassetteDiff extends BaseCommand {
+  static override summary = 'Show what changed between two releases, flagging breaking and security-relevant changes.'
+  static override description = `OLD and NEW are cassette files or tama-operations/1 documents, in any mix, told apart by content. A cassette's structure is checked and its operations re-derived from its embedded documents, as an unpinned host would. Operations are matched by operationId and reported as added, removed or changed, each change with what changed and whether it is breaking or security-relevant (docs/release.md). Exit 0 when the operations are identical; otherwise exit 13 when there is a change of the class --fail-on names (any change by default), else 0.`
+  static override examples = [
+    '<%= config.bin %> cassette diff incus-1.4.0.tama-cassette incus-1.5.0.tama-cassette',
+    '<%= config.bin %> cassette diff incus-1.4.0.tama-cassette incus.yaml --fail-on security --json',
+  ]
+  static override args = {
+    old: Args.string({description: 'The previous release: a .tama-cassette file or a document.', required: true}),
+    new: Args.string({description: 'The new release: a .tama-cassette file or a document.', required: true}),
+  }
+  static override flags = {
+    'fail-on': Flags.string({
+      description: 'Exit 13 when there is a change of this class: any change, a breaking one, a security-relevant one, or none (only report).',
+      options: [...FAIL_ON],
+      default: 'any',
+    }),
+  }
+
+  async run(): Promise<DiffResult> {
+    const {args, flags} = await this.parse(CassetteDiff)
+    const {assertDiffGate, diffGateFails, diffReleases, formatDiff} = await import('../../core/release/index.js')
+    const failOn = flags['fail-on'] as FailOn
+    const diff = await diffReleases(args.old, args.new)
+    const result: DiffResult = {...diff, gate: {fail_on: failOn, failed: diffGateFails(diff, failOn)}}
+    if (this.jsonEnabled()) {
+      // With --json the diff is the answer either way; only the exit code says the gate failed.
+      if (result.gate.failed) process.exitCode = ERROR_KINDS.changes_found
+      return result
+    }
+    this.log(formatDiff(diff))
+    assertDiffGate(diff, failOn)
+    return result
+  }
+}

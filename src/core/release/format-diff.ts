@@ -1,0 +1,36 @@
+import {printable} from '../cassette/text.js'
+import {formatTable} from '../text/format-table.js'
+import type {Change} from './diff-types.js'
+import type {ReleaseDiff} from './diff-releases.js'
+import {releaseLabel} from './release-label.js'
+
+/** The human form of a diff: one table row per change, then a summary line. */
+export function formatDiff(diff: ReleaseDiff): string {
+  const header = `${releaseLabel(diff.old)} → ${releaseLabel(diff.new)}`
+  if (diff.identical) return `${header}\nNo changes: both have the same ${diff.new.operations} operations.`
+  const rows = [
+    ...diff.added.map((operation) => ['added', printable(operation.operation_id, 64), flags(operation), '', detail(operation.detail, operation.summary)]),
+    ...diff.removed.map((operation) => ['removed', printable(operation.operation_id, 64), flags(operation), '', detail(operation.detail, operation.summary)]),
+    ...diff.changed.flatMap((operation) => operation.changes.map((change) => ['changed', printable(operation.operation_id, 64), flags(change), where(change), change.detail])),
+  ]
+  const {summary} = diff
+  return [
+    header,
+    formatTable(['CHANGE', 'OPERATION', 'FLAGS', 'WHERE', 'WHAT'], rows),
+    `${summary.added} added, ${summary.removed} removed, ${summary.changed} changed; ${summary.breaking} breaking, ${summary.security} security-relevant.`,
+  ].join('\n')
+}
+
+function flags(entry: {readonly breaking: boolean; readonly security: boolean}): string {
+  return [entry.breaking ? 'BREAKING' : '', entry.security ? 'SECURITY' : ''].filter((flag) => flag !== '').join(' ')
+}
+
+function where(change: Change): string {
+  if (change.at === null) return change.field
+  const root = change.field === 'input_schema' ? 'input' : 'output'
+  return change.at === '' ? root : `${root}.${change.at}`
+}
+
+function detail(text: string, summary: string): string {
+  return summary === '' ? text : `${text} (${printable(summary, 60)})`
+}

@@ -1,0 +1,40 @@
+import {printable} from '../cassette/text.js'
+import {formatTable} from '../text/format-table.js'
+import {MAX_SUMMARY_CHARACTERS, MIN_SUMMARY_WORDS} from './summary-findings.js'
+import {PENALTIES} from './lint-score.js'
+import type {FindingKind, LintReport} from './lint-types.js'
+import {RANK_DEPTH} from './rank-own-summaries.js'
+import {idList, releaseLabel} from './release-label.js'
+
+const MAX_GROUPS_SHOWN = 10
+
+const CHECKS: ReadonlyArray<readonly [FindingKind, string]> = [
+  ['not_first', `not first for its own summary (#2-#${RANK_DEPTH})`],
+  ['not_found', `not in the first ${RANK_DEPTH} for its own summary`],
+  ['indistinguishable', 'summary indistinguishable from another'],
+  ['missing_summary', 'no summary'],
+  ['short_summary', `short summary (< ${MIN_SUMMARY_WORDS} words)`],
+  ['long_summary', `long summary (> ${MAX_SUMMARY_CHARACTERS} characters)`],
+  ['no_tags', 'no tags'],
+  ['unsplit_id', 'id words run together'],
+]
+
+/** The human form of a lint report: score, a count per check, the worst operations and the look-alike groups. */
+export function formatLint(report: LintReport): string {
+  const scopes = report.scopes.length === 0 ? 'no scopes' : `scopes ${report.scopes.map((scope) => printable(scope, 60)).join(' ')}`
+  const lines = [`${releaseLabel(report)}: ${report.operations} operations, searched holding ${scopes}`, `Score: ${report.score}/100`, '']
+  const checks = [['found first by its own summary', `${report.counts.found_first}/${report.operations}`, ''], ...CHECKS.map(([kind, label]) => [label, String(report.counts[kind]), `-${PENALTIES[kind]}`])]
+  lines.push(formatTable(['CHECK', 'OPERATIONS', 'PENALTY'], checks))
+  const below = report.results.filter((result) => result.score < 100).length
+  if (report.worst.length > 0) {
+    lines.push('', `Worst operations (${report.worst.length} of ${below} scoring below 100)`)
+    const rows = report.worst.map((worst) => [printable(worst.operation_id, 64), String(worst.score), worst.findings.join(', '), worst.suggestion])
+    lines.push(formatTable(['OPERATION', 'SCORE', 'FINDINGS', 'SUGGESTION'], rows))
+  }
+  if (report.indistinguishable.length > 0) {
+    const shown = report.indistinguishable.slice(0, MAX_GROUPS_SHOWN)
+    lines.push('', `Indistinguishable summaries (${report.indistinguishable.length} group${report.indistinguishable.length === 1 ? '' : 's'}${shown.length < report.indistinguishable.length ? `, first ${shown.length}` : ''})`)
+    for (const group of shown) lines.push(`  ${idList(group.operations, 6)}: "${printable(group.summary, 80)}"`)
+  }
+  return lines.join('\n')
+}

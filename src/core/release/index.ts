@@ -1,0 +1,29 @@
+export {CHANGE_RULES, addedOperationRisk, classifyChange} from './classify-change.js'
+export {diffOperations} from './diff-operations.js'
+export {diffReleases} from './diff-releases.js'
+export type {ReleaseDiff} from './diff-releases.js'
+export type {
+  AddedOperation,
+  CassetteDiff,
+  Change,
+  ChangeField,
+  ChangeKind,
+  ChangedOperation,
+  DetectedChange,
+  DiffSummary,
+  RemovedOperation,
+  SchemaChangeKind,
+} from './diff-types.js'
+export {formatDiff} from './format-diff.js'
+export {formatLint} from './format-lint.js'
+export {lintOperations} from './lint-operations.js'
+export {lintRelease} from './lint-release.js'
+export {PENALTIES, WORST_LIMIT} from './lint-score.js'
+export type {CatalogueLint, Finding, FindingKind, LintReport, OperationLint, SummaryGroup, WorstOperation} from './lint-types.js'
+export {RANK_DEPTH} from './rank-own-summaries.js'
+export type {SearchFunction} from './rank-own-summaries.js'
+export {describeRelease, readReleaseInput} from './read-release-input.js'
+export type {ReleaseInput, ReleaseSide} from './read-release-input.js'
+export {FAIL_ON, assertDiffGate, assertLintGate, diffGateFails, lintGateFails} from './release-gates.js'
+export type {FailOn} from './release-gates.js'
+export {SIMILARITY} from './similar-summaries.js'

@@ -1,0 +1,66 @@
+import type {ReleaseSide} from './read-release-input.js'
+
+/** What `cassette lint` can find wrong with one operation (docs/release.md#cassette-lint). */
+export type FindingKind =
+  | 'not_first'
+  | 'not_found'
+  | 'indistinguishable'
+  | 'missing_summary'
+  | 'short_summary'
+  | 'long_summary'
+  | 'no_tags'
+  | 'unsplit_id'
+
+export interface Finding {
+  readonly kind: FindingKind
+  /** Points taken off the operation's score (lint-score.ts). */
+  readonly penalty: number
+  readonly detail: string
+  /** What to change to fix it. */
+  readonly suggestion: string
+}
+
+export interface OperationLint {
+  readonly operation_id: string
+  readonly summary: string
+  /** Its position (1 = first) when searching its own summary; null when not among the first RANK_DEPTH. */
+  readonly rank: number | null
+  /** The operation that search ranked first for that summary; null when nothing matched. */
+  readonly first: string | null
+  /** 0-100: 100 minus the penalties of its findings. */
+  readonly score: number
+  readonly findings: readonly Finding[]
+}
+
+/** Operations whose summaries are the same or nearly so. */
+export interface SummaryGroup {
+  readonly operations: readonly string[]
+  readonly summary: string
+}
+
+/** One of the operations most worth fixing first. */
+export interface WorstOperation {
+  readonly operation_id: string
+  readonly score: number
+  readonly findings: readonly FindingKind[]
+  readonly suggestion: string
+}
+
+/** The findability report of a catalogue, computed from its operations alone. */
+export interface CatalogueLint {
+  /** 0-100: the mean of the operations' scores, rounded (100 for no operations). */
+  readonly score: number
+  /** The scopes every search ran with: all the catalogue uses, so none is hidden. */
+  readonly scopes: readonly string[]
+  /** How many operations have each finding, and how many their own summary finds first. */
+  readonly counts: Readonly<Record<FindingKind | 'found_first', number>>
+  /** Largest group first. */
+  readonly indistinguishable: readonly SummaryGroup[]
+  /** The lowest-scoring operations (below 100), worst first, at most WORST_LIMIT. */
+  readonly worst: readonly WorstOperation[]
+  /** Every operation, in operationId order. */
+  readonly results: readonly OperationLint[]
+}
+
+/** The report `cassette lint` prints: which release, then its findability. */
+export type LintReport = ReleaseSide & CatalogueLint

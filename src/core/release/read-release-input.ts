@@ -1,0 +1,70 @@
+import {open} from 'node:fs/promises'
+
+import {openCassette, readCassetteFile} from '../cassette/index.js'
+import {readDocumentFile, validateDocument} from '../profile/index.js'
+import type {OperationRecord} from '../profile/operation-record.js'
+
+const SQLITE_MAGIC = Buffer.from('SQLite format 3\u0000', 'latin1')
+
+interface InputFacts {
+  /** The path as the caller gave it. */
+  readonly file: string
+  /** The cassette name, or the document's `info.title`. */
+  readonly name: string
+  readonly version: string
+  /** In operationId order. */
+  readonly operations: readonly OperationRecord[]
+}
+
+/** A release to compare or lint: a cassette file or a profile document, told apart by content. */
+export type ReleaseInput =
+  | (InputFacts & {readonly kind: 'cassette'})
+  | (InputFacts & {readonly kind: 'document'; /** The parsed document, to load into an index. */ readonly document: unknown})
+
+/**
+ * Reads a cassette or a profile document. A cassette's structure is checked and its
+ * operations are derived again from its embedded documents (rebuild mode), ignoring the
+ * prebuilt rows, so a tampered file cannot show other operations than the ones it would
+ * install. A document is validated like `document validate` does. Throws TamaError:
+ * not_found, invalid_document, verification_failed.
+ */
+export async function readReleaseInput(file: string): Promise<ReleaseInput> {
+  if (await startsWithSqliteMagic(file)) {
+    const cassette = openCassette(await readCassetteFile(file), {source: file})
+    return {kind: 'cassette', file, name: cassette.name, version: cassette.version, operations: cassette.operations('rebuild')}
+  }
+  const document = await readDocumentFile(file)
+  const validated = validateDocument(document, {source: file})
+  return {kind: 'document', file, name: validated.info.title, version: validated.info.version, operations: validated.operations, document}
+}
+
+// Any failure to read here (a missing file, a directory) is left to readDocumentFile,
+// whose messages name it.
+async function startsWithSqliteMagic(file: string): Promise<boolean> {
+  try {
+    const handle = await open(file, 'r')
+    try {
+      if (!(await handle.stat()).isFile()) return false
+      const head = Buffer.alloc(SQLITE_MAGIC.length)
+      const {bytesRead} = await handle.read(head, 0, head.length, 0)
+      return bytesRead === head.length && head.equals(SQLITE_MAGIC)
+    } finally {
+      await handle.close()
+    }
+  } catch {
+    return false
+  }
+}
+
+/** Which release a report is about, without its operations. */
+export interface ReleaseSide {
+  readonly file: string
+  readonly kind: ReleaseInput['kind']
+  readonly name: string
+  readonly version: string
+  readonly operations: number
+}
+
+export function describeRelease(input: ReleaseInput): ReleaseSide {
+  return {file: input.file, kind: input.kind, name: input.name, version: input.version, operations: input.operations.length}
+}

@@ -1,0 +1,25 @@
+import type {OperationRecord} from '../profile/operation-record.js'
+import {words} from '../search/text-analysis.js'
+
+/** Fewer words than this say too little to be found among similar operations. */
+export const MIN_SUMMARY_WORDS = 3
+/** A summary is one line an agent reads in a result list. */
+export const MAX_SUMMARY_CHARACTERS = 120
+
+export type SummaryFindingKind = 'missing_summary' | 'short_summary' | 'long_summary' | 'no_tags'
+
+/** What is wrong with an operation's summary and tags, as text checks alone can tell. */
+export function summaryFindings(record: OperationRecord): Array<{kind: SummaryFindingKind; detail: string; suggestion: string}> {
+  const findings: Array<{kind: SummaryFindingKind; detail: string; suggestion: string}> = []
+  const summary = record.summary.trim()
+  const count = words(summary).length
+  if (summary === '') {
+    findings.push({kind: 'missing_summary', detail: 'no summary: results show the start of its description instead', suggestion: 'Add a one-line summary naming the action and the object, e.g. "List running instances".'})
+  } else if (count < MIN_SUMMARY_WORDS) {
+    findings.push({kind: 'short_summary', detail: `the summary has ${count} word${count === 1 ? '' : 's'}`, suggestion: `Use at least ${MIN_SUMMARY_WORDS} words: the action, the object and what sets it apart, e.g. "List running instances".`})
+  } else if (summary.length > MAX_SUMMARY_CHARACTERS) {
+    findings.push({kind: 'long_summary', detail: `the summary is ${summary.length} characters long`, suggestion: `Cut the summary to one line under ${MAX_SUMMARY_CHARACTERS} characters and move the rest to the description.`})
+  }
+  if (record.tags.length === 0) findings.push({kind: 'no_tags', detail: 'no tags', suggestion: 'Add a tag naming the group of operations it belongs to, e.g. "instances".'})
+  return findings
+}

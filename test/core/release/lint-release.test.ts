@@ -1,0 +1,71 @@
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {buildCassette} from '../../../src/core/cassette/index.js'
+import {readDocumentFile} from '../../../src/core/profile/index.js'
+import {type LintReport, lintRelease} from '../../../src/core/release/index.js'
+import {FIXTURES} from './release-fixture.js'
+
+let dir: string
+let fromDocument: LintReport
+let fromCassette: LintReport
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'tama-lint-'))
+  const cassette = join(dir, 'fleet.tama-cassette')
+  await buildCassette({name: 'fleet', version: '1.0.0', documents: [{source: 'lint.yaml', document: await readDocumentFile(`${FIXTURES}lint.yaml`)}]}, cassette)
+  fromDocument = await lintRelease(`${FIXTURES}lint.yaml`)
+  fromCassette = await lintRelease(cassette)
+})
+
+afterAll(() => rmSync(dir, {recursive: true, force: true}))
+
+function findings(report: LintReport, id: string): string[] {
+  return report.results.find((result) => result.operation_id === id)!.findings.map((finding) => finding.kind)
+}
+
+describe('lintRelease on test/fixtures/release/lint.yaml', () => {
+  it.each([
+    {given: 'instances_list', want: []},
+    {given: 'certificate_renew', want: []},
+    {given: 'backup_export', want: ['missing_summary']},
+    {given: 'ping', want: ['short_summary']},
+    {given: 'network_forward_update', want: ['long_summary']},
+    {given: 'cluster_members_list', want: ['no_tags']},
+    {given: 'getallsnapshotsnow', want: ['unsplit_id']},
+  ])('finds $want for $given', ({given, want}) => {
+    expect(findings(fromDocument, given)).toEqual(want)
+  })
+
+  it('finds look-alike summaries indistinguishable, and only one of them first', () => {
+    expect(fromDocument.indistinguishable).toEqual([{operations: ['volumes_list', 'volumes_list_all'], summary: 'List storage volumes'}])
+    const pair = fromDocument.results.filter((result) => result.operation_id.startsWith('volumes_list'))
+    expect(pair.map((result) => result.rank === 1).sort()).toEqual([false, true])
+    const loser = pair.find((result) => result.rank !== 1)!
+    expect(findings(fromDocument, loser.operation_id)).toEqual([loser.rank === null ? 'not_found' : 'not_first', 'indistinguishable'])
+    expect(loser.first).toBe(pair.find((result) => result.rank === 1)!.operation_id)
+  })
+
+  it('searches holding every scope the catalogue uses, so scoped operations are found', () => {
+    expect(fromDocument.scopes).toEqual(['fleet.admin', 'fleet.read', 'fleet.write'])
+    expect(fromDocument.results.find((result) => result.operation_id === 'certificate_renew')).toMatchObject({rank: 1, first: 'certificate_renew', score: 100})
+  })
+
+  it('scores the catalogue as the rounded mean of the operation scores, and lists the worst first', () => {
+    const mean = fromDocument.results.reduce((sum, result) => sum + result.score, 0) / fromDocument.results.length
+    expect(fromDocument.score).toBe(Math.round(mean))
+    expect(fromDocument.score).toBeLessThan(100)
+    expect(fromDocument.worst.map((worst) => worst.score)).toEqual([...fromDocument.worst.map((worst) => worst.score)].sort((a, b) => a - b))
+    expect(fromDocument.worst.find((worst) => worst.operation_id === 'getallsnapshotsnow')?.suggestion).toBe('Separate the words of the id, e.g. get_all_snapshots_now.')
+  })
+
+  it('gives the same findings for the cassette built from the document', () => {
+    expect(fromCassette).toMatchObject({kind: 'cassette', name: 'fleet', version: '1.0.0', operations: 9})
+    expect(fromDocument).toMatchObject({kind: 'document', name: 'Lint fixture', version: '1.0', operations: 9})
+    const strip = ({file: _file, kind: _kind, name: _name, version: _version, ...rest}: LintReport) => rest
+    expect(strip(fromCassette)).toEqual(strip(fromDocument))
+  })
+})
