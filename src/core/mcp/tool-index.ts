@@ -1,18 +1,9 @@
 import type {ExecuteOptions, ExecuteResult} from '../execute/types.js'
 import type {Problem} from '../errors/tama-error.js'
-import type {JsonSchema} from '../profile/operation-record.js'
+import type {SearchHit} from '../search/search-types.js'
 
 /** One search hit, as the index answers it and the search tool returns it. */
-export interface SearchHit {
-  readonly cassette: string
-  readonly operation_id: string
-  readonly summary: string
-  readonly score: number
-  readonly destructive: boolean
-  readonly confirmation: {readonly when: 'always' | 'conditional'; readonly echo: string | null; readonly message: string} | null
-  /** Present on the top results only. */
-  readonly input_schema?: JsonSchema
-}
+export type {SearchHit}
 
 export interface SearchOptions {
   readonly scopes: readonly string[]

@@ -128,14 +128,15 @@ export class SchemaObjectChecker {
   private isPattern(pattern: string): boolean {
     let valid = this.patterns.get(pattern)
     if (valid === undefined) {
-      valid = compiles(pattern)
+      valid = patternCompiles(pattern)
       this.patterns.set(pattern, valid)
     }
     return valid
   }
 }
 
-function compiles(pattern: string): boolean {
+/** Whether a `pattern` compiles as JSON Schema validators compile it. */
+export function patternCompiles(pattern: string): boolean {
   try {
     // Unicode mode, as schema validators such as Ajv compile patterns.
     new RegExp(pattern, 'u')

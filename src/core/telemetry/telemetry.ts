@@ -80,55 +80,58 @@ function tracingChannel(name: SpanName): diagnosticsChannel.TracingChannel<objec
  * object itself is never published: its message may carry paths or inputs.
  */
 export async function traceSpan<T>(name: SpanName, fields: TelemetryFields, fn: (span: Span) => Promise<T> | T): Promise<T> {
-  const channel = tracingChannel(name)
-  const context: Record<string, unknown> = allowed(fields)
-  const span: Span = {set: (more) => Object.assign(context, allowed(more))}
-  if (!channel.hasSubscribers) return fn(span)
-  const started = performance.now()
-  channel.start.publish(context)
+  const span = openSpan(name, fields)
+  if (span.silent) return fn(span)
   try {
     const result = await fn(span)
-    finish(context, started)
-    channel.asyncEnd.publish(context)
+    span.close('asyncEnd')
     return result
   } catch (error) {
-    finish(context, started, error)
-    channel.error.publish(context)
-    channel.asyncEnd.publish(context)
+    span.close('asyncEnd', error)
     throw error
   }
 }
 
-/** The synchronous twin of traceSpan, for hot paths such as search that never await. */
+/** The synchronous twin of traceSpan, for hot paths such as search that never await: `start`, then `end`. */
 export function traceSpanSync<T>(name: SpanName, fields: TelemetryFields, fn: (span: Span) => T): T {
-  const channel = tracingChannel(name)
-  const context: Record<string, unknown> = allowed(fields)
-  const span: Span = {set: (more) => Object.assign(context, allowed(more))}
-  if (!channel.hasSubscribers) return fn(span)
-  const started = performance.now()
-  channel.start.publish(context)
+  const span = openSpan(name, fields)
+  if (span.silent) return fn(span)
   try {
     const result = fn(span)
-    finish(context, started)
-    channel.end.publish(context)
+    span.close('end')
     return result
   } catch (error) {
-    finish(context, started, error)
-    channel.error.publish(context)
-    channel.end.publish(context)
+    span.close('end', error)
     throw error
   }
 }
 
-function finish(context: Record<string, unknown>, started: number, error?: unknown): void {
-  context.duration_ms = performance.now() - started
-  if (error === undefined) {
-    context.outcome = 'ok'
-    return
+interface OpenSpan extends Span {
+  /** No subscriber: nothing is published and nothing is timed. */
+  readonly silent: boolean
+  close(last: 'end' | 'asyncEnd', error?: unknown): void
+}
+
+function openSpan(name: SpanName, fields: TelemetryFields): OpenSpan {
+  const channel = tracingChannel(name)
+  const context: Record<string, unknown> = allowed(fields)
+  const silent = !channel.hasSubscribers
+  const started = silent ? 0 : performance.now()
+  if (!silent) channel.start.publish(context)
+  return {
+    silent,
+    set: (more) => Object.assign(context, allowed(more)),
+    close(last, error) {
+      context.duration_ms = performance.now() - started
+      context.outcome = error === undefined ? 'ok' : 'error'
+      if (error !== undefined) {
+        context.error_kind = isTamaError(error) ? error.kind : 'internal'
+        if (isTamaError(error)) context.dispatched = error.dispatched
+        channel.error.publish(context)
+      }
+      channel[last].publish(context)
+    },
   }
-  context.outcome = 'error'
-  context.error_kind = isTamaError(error) ? error.kind : 'internal'
-  if (isTamaError(error)) context.dispatched = error.dispatched
 }
 
 /** Publishes one event on `tama-dex:<name>` with allow-listed fields only. */

@@ -2,6 +2,7 @@ import {isObject} from '../../profile/json-value.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'
 import {childPointer} from '../../profile/json-pointer.js'
 import {type InternalRefs, isInternalRef} from '../internal-refs.js'
+import {patternCompiles} from '../../profile/schema-objects.js'
 
 /** What one pass over the document's schemas does. */
 export interface SchemaPass {
@@ -127,13 +128,13 @@ function repairSchema(schema: Record<string, unknown>, pointer: string, pass: Sc
     pass.warnings.add(childPointer(pointer, '$ref'), `${describeRef(ref)}; the reference was removed, so this schema now accepts any value here.`)
     delete schema.$ref
   }
-  if (typeof schema.pattern === 'string' && !compiles(schema.pattern)) {
+  if (typeof schema.pattern === 'string' && !patternCompiles(schema.pattern)) {
     pass.warnings.add(childPointer(pointer, 'pattern'), `pattern ${JSON.stringify(schema.pattern)} is not a valid regular expression (ECMAScript, "u" flag) and was removed.`)
     delete schema.pattern
   }
   if (isObject(schema.patternProperties)) {
     for (const pattern of Object.keys(schema.patternProperties)) {
-      if (compiles(pattern)) continue
+      if (patternCompiles(pattern)) continue
       pass.warnings.add(childPointer(childPointer(pointer, 'patternProperties'), pattern), `pattern ${JSON.stringify(pattern)} is not a valid regular expression (ECMAScript, "u" flag); its schema was removed.`)
       delete schema.patternProperties[pattern]
     }
@@ -151,13 +152,4 @@ export function describeRef(ref: string): string {
   return isInternalRef(ref)
     ? `$ref ${JSON.stringify(ref)} leads nowhere in this document`
     : `$ref ${JSON.stringify(ref)} points outside this document (tama-dex reads no other file or URL; bundle the description into one file to keep it)`
-}
-
-function compiles(pattern: string): boolean {
-  try {
-    new RegExp(pattern, 'u')
-    return true
-  } catch {
-    return false
-  }
 }
