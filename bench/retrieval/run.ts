@@ -1,0 +1,195 @@
+/**
+ * Retrieval benchmark: quality of tama-dex search on the public retrieval sets next to a
+ * plain BM25 and MiniSearch, and search latency at 1k, 10k and 100k operations next to a
+ * raw FTS5 query. Usage: npx tsx bench/retrieval/run.ts [--quick]
+ * Sets are read from ../shared/retrieval (or $TAMA_RETRIEVAL_DIR); results are printed and
+ * written to bench/results/retrieval.json.
+ */
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {cpus, loadavg, tmpdir} from 'node:os'
+import path from 'node:path'
+import {fileURLToPath} from 'node:url'
+import {performance} from 'node:perf_hooks'
+
+import MiniSearch from 'minisearch'
+
+import type {OperationRecord} from '../../src/core/profile/operation-record.js'
+import {openDatabase as openSqlite} from '../../src/core/sqlite/open-database.js'
+import type {SqliteDatabase} from '../../src/core/sqlite/driver.js'
+import {createOperationTables, insertOperations, searchOperations} from '../../src/core/search/index.js'
+import {words} from '../../src/core/search/text-analysis.js'
+import {gapClosed, median, percentile, quality, type Quality} from '../lib/metrics.js'
+import {PlainBm25} from '../lib/plain-bm25.js'
+import {loadRetrievalSet, SETS, type RetrievalSet} from '../lib/retrieval-sets.js'
+import {callerScopes, seededRandom, syntheticCatalogue} from '../lib/synthetic-catalogue.js'
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const quick = process.argv.includes('--quick')
+const root = process.env.TAMA_RETRIEVAL_DIR ?? path.resolve(repo, '../shared/retrieval')
+
+/** Quick mode: a few hundred queries over all sets and latency at 1k operations only. */
+const QUICK_QUERIES_PER_SET = 100
+const SIZES = quick ? [1_000] : [1_000, 10_000, 100_000]
+const LATENCY_QUERIES = quick ? 100 : 400
+const LATENCY_RUNS = quick ? 1 : 3
+
+function operationText(record: OperationRecord): string {
+  const fields = Object.keys((record.inputSchema as {properties: object}).properties)
+  return [record.operationId, record.description, ...record.tags, ...fields].join(' ')
+}
+
+function openDatabase(file = ':memory:'): SqliteDatabase {
+  const db = openSqlite(file)
+  if (file !== ':memory:') db.pragma('journal_mode = WAL')
+  createOperationTables(db)
+  return db
+}
+
+interface SetResult {
+  set: string
+  operations: number
+  queries: number
+  ours: Quality
+  bm25: Quality
+  minisearch: Quality
+  gap_closed: {recall5: number; mrr: number}
+}
+
+function evaluateSet(set: RetrievalSet): SetResult {
+  const db = openDatabase()
+  db.transaction(() => insertOperations(db, set.cassette, set.records))()
+  const ours = quality(
+    set.queries.map(({query, relevant}) => ({
+      relevant,
+      ranked: searchOperations(db, query, {scopes: [], limit: 10, schemas: 0}).results.map((hit) => hit.operation_id),
+    })),
+  )
+  db.close()
+  const bm25Index = new PlainBm25(set.records.map((record) => ({id: record.operationId, text: operationText(record)})))
+  const bm25 = quality(set.queries.map(({query, relevant}) => ({relevant, ranked: bm25Index.search(query, 10)})))
+  const mini = new MiniSearch<{id: string; name: string; description: string; tags: string; fields: string}>({
+    fields: ['name', 'description', 'tags', 'fields'],
+  })
+  mini.addAll(
+    set.records.map((record) => ({
+      id: record.operationId,
+      name: record.operationId,
+      description: record.description,
+      tags: record.tags.join(' '),
+      fields: Object.keys((record.inputSchema as {properties: object}).properties).join(' '),
+    })),
+  )
+  const minisearch = quality(set.queries.map(({query, relevant}) => ({relevant, ranked: mini.search(query).slice(0, 10).map((r) => String(r.id))})))
+  return {
+    set: set.name,
+    operations: set.records.length,
+    queries: set.queries.length,
+    ours,
+    bm25,
+    minisearch,
+    gap_closed: {recall5: gapClosed(ours.recall5, bm25.recall5), mrr: gapClosed(ours.mrr, bm25.mrr)},
+  }
+}
+
+interface LatencyResult {
+  operations: number
+  insert_ms: number
+  p50_ms: number
+  p99_ms: number
+  cpu_p50_ms: number
+  cpu_p99_ms: number
+  raw_fts_p50_ms: number
+  raw_fts_p99_ms: number
+  ratio_p50: number
+  ratio_p99: number
+}
+
+// The plain FTS5 query a naive store would run: every query word ORed, ranked by bm25.
+const RAW_FTS = 'SELECT rowid FROM operations_fts WHERE operations_fts MATCH ? ORDER BY rank LIMIT 10'
+
+function measureLatency(real: readonly OperationRecord[], queries: readonly string[], size: number): LatencyResult {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tama-bench-'))
+  try {
+    const db = openDatabase(path.join(dir, 'index.db'))
+    const catalogue = syntheticCatalogue(real, size)
+    const started = performance.now()
+    db.transaction(() => {
+      for (const [cassette, records] of catalogue) insertOperations(db, cassette, records)
+    })()
+    const insertMs = performance.now() - started
+    const scopes = callerScopes([...catalogue.keys()])
+    const raw = db.prepare(RAW_FTS)
+    const rawMatch = queries.map((query) => [...new Set(words(query))].slice(0, 32).map((w) => `"${w}"`).join(' OR '))
+    const runs: Array<{p50: number; p99: number; cpuP50: number; cpuP99: number; rawP50: number; rawP99: number}> = []
+    for (let run = 0; run < LATENCY_RUNS; run++) {
+      const ours: number[] = []
+      const cpu: number[] = []
+      const plain: number[] = []
+      queries.forEach((query, i) => {
+        const cpuStart = process.cpuUsage()
+        let t = performance.now()
+        searchOperations(db, query, {scopes, limit: 10})
+        ours.push(performance.now() - t)
+        const used = process.cpuUsage(cpuStart)
+        cpu.push((used.user + used.system) / 1000)
+        t = performance.now()
+        raw.all(rawMatch[i])
+        plain.push(performance.now() - t)
+      })
+      runs.push({
+        p50: percentile(ours, 50),
+        p99: percentile(ours, 99),
+        cpuP50: percentile(cpu, 50),
+        cpuP99: percentile(cpu, 99),
+        rawP50: percentile(plain, 50),
+        rawP99: percentile(plain, 99),
+      })
+    }
+    db.close()
+    const p50 = median(runs.map((r) => r.p50))
+    const p99 = median(runs.map((r) => r.p99))
+    const rawP50 = median(runs.map((r) => r.rawP50))
+    const rawP99 = median(runs.map((r) => r.rawP99))
+    const cpuP50 = median(runs.map((r) => r.cpuP50))
+    const cpuP99 = median(runs.map((r) => r.cpuP99))
+    return {operations: size, insert_ms: insertMs, p50_ms: p50, p99_ms: p99, cpu_p50_ms: cpuP50, cpu_p99_ms: cpuP99, raw_fts_p50_ms: rawP50, raw_fts_p99_ms: rawP99, ratio_p50: p50 / rawP50, ratio_p99: p99 / rawP99}
+  } finally {
+    rmSync(dir, {recursive: true, force: true})
+  }
+}
+
+const f3 = (n: number) => n.toFixed(3)
+
+function main(): void {
+  const sets = SETS.map((spec) => loadRetrievalSet(root, spec, quick ? QUICK_QUERIES_PER_SET : undefined))
+  const quality: SetResult[] = sets.map(evaluateSet)
+  console.log(`Retrieval quality${quick ? ' (quick)' : ''}: ours | plain BM25 | MiniSearch; gap closed = (ours - bm25) / (1 - bm25)`)
+  console.log('set              ops   queries  method      R@1    R@5    R@10   MRR')
+  for (const r of quality) {
+    for (const [method, q] of [['ours', r.ours], ['bm25', r.bm25], ['minisearch', r.minisearch]] as const) {
+      console.log(`${r.set.padEnd(16)} ${String(r.operations).padStart(5)} ${String(r.queries).padStart(7)}  ${method.padEnd(10)} ${f3(q.recall1)}  ${f3(q.recall5)}  ${f3(q.recall10)}  ${f3(q.mrr)}`)
+    }
+    console.log(`${r.set.padEnd(16)} gap closed: Recall@5 ${f3(r.gap_closed.recall5)}, MRR ${f3(r.gap_closed.mrr)}`)
+  }
+
+  const real = sets.flatMap((set) => set.records)
+  const random = seededRandom(11)
+  const pool = sets.flatMap((set) => set.queries.map((q) => q.query))
+  const queries = Array.from({length: LATENCY_QUERIES}, () => pool[Math.floor(random() * pool.length)]!)
+  const latency = SIZES.map((size) => measureLatency(real, queries, size))
+  const load = loadavg().map((n) => n.toFixed(2)).join(' ')
+  console.log(`\nSearch latency (in process, scopes applied, ${LATENCY_QUERIES} queries, median of ${LATENCY_RUNS} runs; ${cpus().length} CPUs, load average ${load})`)
+  console.log('operations  insert_ms   p50_ms   p99_ms  cpu_p50  cpu_p99  raw_fts_p50  raw_fts_p99  ratio_p50  ratio_p99')
+  const pad = (n: number, width: number) => f3(n).padStart(width)
+  for (const l of latency) {
+    console.log(
+      `${String(l.operations).padStart(10)}  ${l.insert_ms.toFixed(0).padStart(9)}  ${pad(l.p50_ms, 7)}  ${pad(l.p99_ms, 7)}  ${pad(l.cpu_p50_ms, 7)}  ${pad(l.cpu_p99_ms, 7)}  ${pad(l.raw_fts_p50_ms, 11)}  ${pad(l.raw_fts_p99_ms, 11)}  ${l.ratio_p50.toFixed(2).padStart(9)}  ${l.ratio_p99.toFixed(2).padStart(9)}`,
+    )
+  }
+  mkdirSync(path.join(repo, 'bench/results'), {recursive: true})
+  const out = path.join(repo, 'bench/results/retrieval.json')
+  writeFileSync(out, `${JSON.stringify({quick, node: process.version, cpus: cpus().length, load_average: loadavg(), quality, latency}, null, 2)}\n`)
+  console.log(`\nWrote ${path.relative(repo, out)}`)
+}
+
+main()

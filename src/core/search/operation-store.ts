@@ -1,0 +1,161 @@
+import {TamaError} from '../errors/tama-error.js'
+import type {JsonSchema, OperationRecord} from '../profile/operation-record.js'
+import type {SqliteDatabase} from '../sqlite/driver.js'
+import {operationVerb} from './query-vocabulary.js'
+import {ALLOWED_SCOPE_SETS, scopesParameter} from './scope-filter.js'
+import type {SearchConfirmation} from './search-types.js'
+import {statement} from './statement-cache.js'
+import {terms, words} from './text-analysis.js'
+import {stem} from './word-stem.js'
+
+const CASSETTE_NAME = /^[a-z][a-z0-9_]{0,63}$/
+const TERM_COLUMNS = ['name_terms', 'summary_terms', 'tag_terms', 'description_terms', 'field_terms'] as const
+
+const INSERT_OPERATION = `INSERT INTO operations (cassette, operation_id, scope_set, verb, summary, destructive, confirmation)
+  VALUES (?, ?, ?, ?, ?, ?, ?)`
+const INSERT_TEXT = `INSERT INTO operation_text (id, ${TERM_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ?, ?)`
+const INSERT_RECORD = 'INSERT INTO operation_records (id, record, input_schema) VALUES (?, ?, ?)'
+const OF_CASSETTE = 'id IN (SELECT id FROM operations WHERE cassette = ?)'
+
+/**
+ * Adds one cassette's operations and their FTS rows (the caller already deleted the old
+ * ones, inside the same transaction), and counts their terms.
+ */
+export function insertOperations(db: SqliteDatabase, cassette: string, records: readonly OperationRecord[]): void {
+  checkCassette(cassette)
+  const insert = statement(db, INSERT_OPERATION)
+  const insertText = statement(db, INSERT_TEXT)
+  const insertRecord = statement(db, INSERT_RECORD)
+  const scopeSets = new Map<string, number>()
+  const counts = new Map<string, number>()
+  const seen = new Set<string>()
+  for (const record of records) {
+    if (seen.has(record.operationId)) {
+      throw new TamaError('usage', `Operation id "${record.operationId}" appears twice in cassette "${cassette}"; operation ids must be unique within a cassette.`)
+    }
+    seen.add(record.operationId)
+    const scopes = JSON.stringify([...new Set(record.scopes)].sort())
+    let scopeSet = scopeSets.get(scopes)
+    if (scopeSet === undefined) {
+      scopeSet = scopeSetId(db, scopes)
+      scopeSets.set(scopes, scopeSet)
+    }
+    const {inputSchema, ...rest} = record
+    const idWords = words(record.operationId)
+    const columns = [
+      idWords.map(stem),
+      terms(record.summary),
+      terms(record.tags.join(' ')),
+      terms(record.description),
+      inputFieldNames(inputSchema).flatMap(terms),
+    ]
+    countTerms(counts, columns)
+    const id = insert.run(
+      cassette,
+      record.operationId,
+      scopeSet,
+      operationVerb(idWords, record.method),
+      record.summary,
+      record.destructive ? 1 : 0,
+      record.confirmation === null ? null : JSON.stringify(searchConfirmation(record)),
+    ).lastInsertRowid
+    insertText.run(id, ...columns.map((column) => column.join(' ')))
+    insertRecord.run(id, JSON.stringify(rest), JSON.stringify(inputSchema))
+  }
+  const add = statement(db, 'INSERT INTO operation_terms (term, docs) VALUES (?, ?) ON CONFLICT (term) DO UPDATE SET docs = docs + excluded.docs')
+  for (const [term, docs] of counts) add.run(term, docs)
+}
+
+/** Removes every operation of `cassette`, its term counts, and scope sets no operation uses any more. */
+export function deleteOperations(db: SqliteDatabase, cassette: string): void {
+  checkCassette(cassette)
+  const counts = new Map<string, number>()
+  const rows = statement<Record<(typeof TERM_COLUMNS)[number], string>>(db, `SELECT ${TERM_COLUMNS.join(', ')} FROM operation_text WHERE ${OF_CASSETTE}`)
+  for (const row of rows.iterate(cassette)) countTerms(counts, TERM_COLUMNS.map((column) => (row[column] === '' ? [] : row[column].split(' '))))
+  const subtract = statement(db, 'UPDATE operation_terms SET docs = docs - ? WHERE term = ?')
+  for (const [term, docs] of counts) subtract.run(docs, term)
+  statement(db, 'DELETE FROM operation_terms WHERE docs <= 0').run()
+  statement(db, `DELETE FROM operation_text WHERE ${OF_CASSETTE}`).run(cassette)
+  statement(db, `DELETE FROM operation_records WHERE ${OF_CASSETTE}`).run(cassette)
+  statement(db, 'DELETE FROM operations WHERE cassette = ?').run(cassette)
+  const unused = 'NOT EXISTS (SELECT 1 FROM operations o WHERE o.scope_set = %)'
+  statement(db, `DELETE FROM operation_scope_members WHERE ${unused.replace('%', 'set_id')}`).run()
+  statement(db, `DELETE FROM operation_scope_sets WHERE ${unused.replace('%', 'operation_scope_sets.id')}`).run()
+}
+
+/**
+ * The operation, or undefined when it does not exist or the caller's scopes do not allow
+ * it: the two are indistinguishable on purpose.
+ */
+export function getOperation(db: SqliteDatabase, cassette: string, operationId: string, scopes: readonly string[]): OperationRecord | undefined {
+  const row = statement<{record: string; input_schema: string}>(
+    db,
+    `${ALLOWED_SCOPE_SETS}
+    SELECT r.record, r.input_schema FROM operations o JOIN operation_records r ON r.id = o.id
+    WHERE o.cassette = :cassette AND o.operation_id = :operationId AND o.scope_set IN (SELECT id FROM allowed)`,
+  ).get({cassette, operationId, scopes: scopesParameter(scopes)})
+  if (row === undefined) return undefined
+  return {...(JSON.parse(row.record) as Omit<OperationRecord, 'inputSchema'>), inputSchema: JSON.parse(row.input_schema) as JsonSchema}
+}
+
+/** The stored input schema of operation row `id`, for inlining in search results. */
+export function inputSchemaOf(db: SqliteDatabase, id: number): JsonSchema {
+  const row = statement<{input_schema: string}>(db, 'SELECT input_schema FROM operation_records WHERE id = ?').get(id)
+  return JSON.parse(row!.input_schema) as JsonSchema
+}
+
+// Each operation counts once per distinct term, like FTS5's document frequency.
+function countTerms(counts: Map<string, number>, columns: ReadonlyArray<readonly string[]>): void {
+  for (const term of new Set(columns.flat())) counts.set(term, (counts.get(term) ?? 0) + 1)
+}
+
+function checkCassette(cassette: string): void {
+  if (typeof cassette !== 'string' || !CASSETTE_NAME.test(cassette)) {
+    throw new TamaError('usage', `"${String(cassette).slice(0, 80)}" is not a cassette name; use 1-64 of a-z, 0-9 and _, starting with a letter.`)
+  }
+}
+
+function scopeSetId(db: SqliteDatabase, scopes: string): number {
+  const found = statement<{id: number}>(db, 'SELECT id FROM operation_scope_sets WHERE scopes = ?').get(scopes)
+  if (found !== undefined) return found.id
+  const id = Number(statement(db, 'INSERT INTO operation_scope_sets (scopes) VALUES (?)').run(scopes).lastInsertRowid)
+  const member = statement(db, 'INSERT INTO operation_scope_members (set_id, scope) VALUES (?, ?)')
+  for (const scope of JSON.parse(scopes) as string[]) member.run(id, scope)
+  return id
+}
+
+// A JSON Schema `when` becomes 'conditional': search results say whether to expect a
+// confirmation, execute decides it against the real input.
+function searchConfirmation(record: OperationRecord): SearchConfirmation {
+  const rule = record.confirmation!
+  return {when: rule.when === 'always' ? 'always' : 'conditional', echo: rule.echo, message: rule.message}
+}
+
+/** Top-level input property names, and those of a `body` property (docs/profile.md#the-input-object). */
+export function inputFieldNames(schema: JsonSchema): string[] {
+  const root = objectSchema(schema, schema)
+  const names = Object.keys(root?.properties ?? {})
+  const body = objectSchema(root?.properties?.body, schema)
+  return body === undefined ? names : [...names, ...Object.keys(body.properties ?? {})]
+}
+
+interface ObjectSchema {
+  readonly properties?: Readonly<Record<string, JsonSchema>>
+  readonly $ref?: string
+}
+
+// Follows local `#/$defs/...` references (schemas are self-contained), at most a few hops.
+function objectSchema(schema: unknown, root: JsonSchema): ObjectSchema | undefined {
+  let current = schema
+  for (let hop = 0; hop < 8; hop++) {
+    if (typeof current !== 'object' || current === null || Array.isArray(current)) return undefined
+    const ref = (current as ObjectSchema).$ref
+    if (typeof ref !== 'string') {
+      const properties = (current as ObjectSchema).properties
+      return typeof properties === 'object' && properties !== null && !Array.isArray(properties) ? (current as ObjectSchema) : {}
+    }
+    if (!ref.startsWith('#/$defs/') || typeof root !== 'object') return undefined
+    current = (root.$defs as Record<string, unknown> | undefined)?.[ref.slice(8).replaceAll('~1', '/').replaceAll('~0', '~')]
+  }
+  return undefined
+}

@@ -1,0 +1,71 @@
+import type {SqliteDatabase} from '../sqlite/driver.js'
+
+/**
+ * The tables search owns inside a host index file, split by how queries read them:
+ * `operations` is narrow (what ranking filters and sorts on, read for every match),
+ * `operation_text` holds the analysed terms that `operations_fts`, an external-content
+ * FTS5 table kept in step by triggers, indexes (read for the re-ranked pool only), and
+ * `operation_records` the whole record as JSON (read for getOperation and inlined
+ * schemas). `operation_terms` counts the operations holding each term, so a query can
+ * tell its selective terms from the common ones before it runs. Scopes are stored once
+ * per distinct set, so a query works out the handful of sets a caller may see.
+ */
+const DDL = `
+CREATE TABLE IF NOT EXISTS operation_scope_sets (
+  id INTEGER PRIMARY KEY,
+  scopes TEXT NOT NULL UNIQUE
+);
+CREATE TABLE IF NOT EXISTS operation_scope_members (
+  set_id INTEGER NOT NULL REFERENCES operation_scope_sets (id),
+  scope TEXT NOT NULL,
+  PRIMARY KEY (set_id, scope)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS operations (
+  id INTEGER PRIMARY KEY,
+  cassette TEXT NOT NULL,
+  operation_id TEXT NOT NULL,
+  scope_set INTEGER NOT NULL REFERENCES operation_scope_sets (id),
+  verb TEXT,
+  summary TEXT NOT NULL,
+  destructive INTEGER NOT NULL,
+  confirmation TEXT,
+  UNIQUE (cassette, operation_id)
+);
+CREATE INDEX IF NOT EXISTS operations_by_id ON operations (operation_id COLLATE NOCASE);
+CREATE INDEX IF NOT EXISTS operations_by_scope_set ON operations (scope_set);
+CREATE TABLE IF NOT EXISTS operation_text (
+  id INTEGER PRIMARY KEY REFERENCES operations (id),
+  name_terms TEXT NOT NULL,
+  summary_terms TEXT NOT NULL,
+  tag_terms TEXT NOT NULL,
+  description_terms TEXT NOT NULL,
+  field_terms TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS operation_records (
+  id INTEGER PRIMARY KEY REFERENCES operations (id),
+  record TEXT NOT NULL,
+  input_schema TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS operation_terms (
+  term TEXT PRIMARY KEY,
+  docs INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE VIRTUAL TABLE IF NOT EXISTS operations_fts USING fts5 (
+  name_terms, summary_terms, tag_terms, description_terms, field_terms,
+  content = 'operation_text', content_rowid = 'id',
+  tokenize = 'unicode61 remove_diacritics 0'
+);
+CREATE TRIGGER IF NOT EXISTS operation_text_insert AFTER INSERT ON operation_text BEGIN
+  INSERT INTO operations_fts (rowid, name_terms, summary_terms, tag_terms, description_terms, field_terms)
+  VALUES (new.id, new.name_terms, new.summary_terms, new.tag_terms, new.description_terms, new.field_terms);
+END;
+CREATE TRIGGER IF NOT EXISTS operation_text_delete AFTER DELETE ON operation_text BEGIN
+  INSERT INTO operations_fts (operations_fts, rowid, name_terms, summary_terms, tag_terms, description_terms, field_terms)
+  VALUES ('delete', old.id, old.name_terms, old.summary_terms, old.tag_terms, old.description_terms, old.field_terms);
+END;
+`
+
+/** Idempotent DDL for the operation store and its FTS5 index. Called when an index file is created. */
+export function createOperationTables(db: SqliteDatabase): void {
+  db.exec(DDL)
+}

@@ -1,0 +1,22 @@
+import {TamaError} from '../errors/tama-error.js'
+
+/**
+ * The scope sets a caller may see: those with no member outside the caller's scopes
+ * (`:scopes`, a JSON array). Every query that reads operations starts with this CTE and
+ * keeps only `scope_set IN allowed`, so a forbidden operation is never even ranked.
+ */
+export const ALLOWED_SCOPE_SETS = `WITH allowed (id) AS (
+  SELECT s.id FROM operation_scope_sets s
+  WHERE NOT EXISTS (
+    SELECT 1 FROM operation_scope_members m
+    WHERE m.set_id = s.id AND m.scope NOT IN (SELECT value FROM json_each(:scopes))
+  )
+)`
+
+/** The caller's scopes as the `:scopes` parameter, refusing anything but an array of strings. */
+export function scopesParameter(scopes: readonly string[]): string {
+  if (!Array.isArray(scopes) || !scopes.every((scope) => typeof scope === 'string')) {
+    throw new TamaError('usage', 'The caller\'s scopes must be an array of strings; pass [] for a caller with no scopes.')
+  }
+  return JSON.stringify(scopes)
+}

@@ -1,0 +1,21 @@
+/**
+ * A light English stemmer for comparing query words with operation words in JS while
+ * re-ranking (FTS5's porter tokenizer stems inside SQLite, out of reach from JS): it
+ * folds plurals and -ing/-ed forms, which is what operation text and requests differ by.
+ */
+export function stem(word: string): string {
+  if (word.length < 3) return word
+  let w = word
+  if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`
+  else if (w.endsWith('sses')) w = w.slice(0, -2)
+  else if (w.endsWith('s') && !/(?:ss|us|is)$/.test(w)) w = w.slice(0, -1)
+  if (w.length <= 3) return w
+  for (const suffix of ['ing', 'ed']) {
+    if (w.endsWith(suffix) && w.length - suffix.length >= 3) {
+      w = w.slice(0, -suffix.length)
+      if (/([^aeiouls])\1$/.test(w)) w = w.slice(0, -1)
+      break
+    }
+  }
+  return w.endsWith('e') && w.length > 3 ? w.slice(0, -1) : w
+}

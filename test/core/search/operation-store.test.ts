@@ -1,0 +1,89 @@
+import {describe, expect, it} from 'vitest'
+
+import {createOperationTables, deleteOperations, getOperation, insertOperations} from '../../../src/core/search/index.js'
+import {inputFieldNames} from '../../../src/core/search/operation-store.js'
+import {ALL_SCOPES, fixtureCatalogue, indexWith, record} from './catalogue.js'
+
+const catalogue = fixtureCatalogue()
+
+describe('getOperation', () => {
+  const db = indexWith()
+
+  it('returns the stored record as inserted', () => {
+    const want = catalogue.get('github')!.find((r) => r.operationId === 'issues/create')!
+    expect(getOperation(db, 'github', 'issues/create', ALL_SCOPES)).toEqual(want)
+  })
+
+  it.each([
+    {given: {cassette: 'incus', id: 'secrets_get', scopes: ['incus.admin', 'incus.read']}, want: true},
+    {given: {cassette: 'incus', id: 'secrets_get', scopes: ['incus.admin']}, want: false},
+    {given: {cassette: 'incus', id: 'secrets_get', scopes: ['incus.read']}, want: false},
+    {given: {cassette: 'incus', id: 'secrets_get', scopes: []}, want: false},
+    {given: {cassette: 'incus', id: 'images_get', scopes: []}, want: true},
+    {given: {cassette: 'github', id: 'images_get', scopes: ALL_SCOPES}, want: false},
+    {given: {cassette: 'incus', id: 'no_such_operation', scopes: ALL_SCOPES}, want: false},
+    {given: {cassette: 'incus', id: 'IMAGES_GET', scopes: ALL_SCOPES}, want: false},
+  ])('needs every scope the operation names: $given', ({given, want}) => {
+    expect(getOperation(db, given.cassette, given.id, given.scopes) !== undefined).toBe(want)
+  })
+
+  it('answers a forbidden operation exactly like a missing one', () => {
+    expect(getOperation(db, 'incus', 'cluster_member_delete', ['incus.read'])).toStrictEqual(getOperation(db, 'incus', 'no_such', ['incus.read']))
+  })
+})
+
+describe('insertOperations and deleteOperations', () => {
+  it('creates its tables idempotently', () => {
+    const db = indexWith()
+    expect(() => createOperationTables(db)).not.toThrow()
+    expect(getOperation(db, 'incus', 'images_get', [])).toBeDefined()
+  })
+
+  it('replaces a cassette inside one transaction and leaves the others alone', () => {
+    const db = indexWith()
+    db.transaction(() => {
+      deleteOperations(db, 'incus')
+      insertOperations(db, 'incus', [record({operationId: 'images_get', summary: 'Images, again', scopes: ['new.scope']})])
+    })()
+    expect(getOperation(db, 'incus', 'instances_get', ALL_SCOPES)).toBeUndefined()
+    expect(getOperation(db, 'incus', 'images_get', [])).toBeUndefined()
+    expect(getOperation(db, 'incus', 'images_get', ['new.scope'])?.summary).toBe('Images, again')
+    expect(getOperation(db, 'github', 'issues/create', ALL_SCOPES)).toBeDefined()
+  })
+
+  it('leaves no operations, terms or unused scope sets behind once every cassette is deleted', () => {
+    const db = indexWith()
+    for (const cassette of catalogue.keys()) deleteOperations(db, cassette)
+    for (const table of ['operations', 'operation_text', 'operation_records', 'operation_terms', 'operation_scope_sets', 'operation_scope_members']) {
+      expect(db.prepare<{n: number}>(`SELECT count(*) AS n FROM ${table}`).get()!.n).toBe(0)
+    }
+    expect(db.prepare<{n: number}>(`SELECT count(*) AS n FROM operations_fts WHERE operations_fts MATCH 'instanc'`).get()!.n).toBe(0)
+  })
+
+  it('refuses an operation id twice in one cassette, leaving the index as it was', () => {
+    const db = indexWith()
+    const twice = [record({operationId: 'same'}), record({operationId: 'same'})]
+    expect(() => db.transaction(() => insertOperations(db, 'fresh', twice))()).toThrow(expect.objectContaining({kind: 'usage'}))
+    expect(getOperation(db, 'fresh', 'same', [])).toBeUndefined()
+  })
+
+  it.each(['', 'Incus', '1abc', 'a-b', 'x'.repeat(65)])('refuses the cassette name %j with a usage error', (name) => {
+    const db = indexWith(new Map())
+    expect(() => insertOperations(db, name, [])).toThrow(expect.objectContaining({kind: 'usage'}))
+    expect(() => deleteOperations(db, name)).toThrow(expect.objectContaining({kind: 'usage'}))
+  })
+})
+
+describe('inputFieldNames', () => {
+  it.each([
+    {given: {type: 'object', properties: {name: {}, project: {}}}, want: ['name', 'project']},
+    {given: {type: 'object', properties: {name: {}, body: {type: 'object', properties: {config: {}, source: {}}}}}, want: ['name', 'body', 'config', 'source']},
+    {given: {type: 'object', properties: {body: {$ref: '#/$defs/Body'}}, $defs: {Body: {properties: {title: {}}}}}, want: ['body', 'title']},
+    {given: {$ref: '#/$defs/Pet', $defs: {Pet: {type: 'object', properties: {tag: {}}}}}, want: ['tag']},
+    {given: {$ref: '#/$defs/Loop', $defs: {Loop: {$ref: '#/$defs/Loop'}}}, want: []},
+    {given: {type: 'object', properties: 'nonsense'}, want: []},
+    {given: true, want: []},
+  ])('$given -> $want', ({given, want}) => {
+    expect(inputFieldNames(given)).toEqual(want)
+  })
+})

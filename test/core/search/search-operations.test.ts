@@ -1,0 +1,205 @@
+import fc from 'fast-check'
+import {afterAll, describe, expect, it} from 'vitest'
+
+import {TamaError} from '../../../src/core/errors/tama-error.js'
+import {deleteOperations, insertOperations, searchOperations} from '../../../src/core/search/index.js'
+import {ALL_SCOPES, fixtureCatalogue, indexWith, record} from './catalogue.js'
+
+const db = indexWith()
+afterAll(() => db.close())
+
+const top = (query: string, scopes: readonly string[] = ALL_SCOPES, limit = 10) =>
+  searchOperations(db, query, {scopes, limit}).results.map((hit) => `${hit.cassette}:${hit.operation_id}`)
+
+describe('searchOperations ranking', () => {
+  it.each([
+    {given: 'instance_delete', want: 'incus:instance_delete', why: 'exact operation id'},
+    {given: 'INSTANCE_DELETE', want: 'incus:instance_delete', why: 'exact id, any case'},
+    {given: 'issues/create', want: 'github:issues/create', why: 'exact id with a slash'},
+    {given: 'list instances', want: 'incus:instances_get', why: 'words of summary and id'},
+    {given: 'erase the instance', want: 'incus:instance_delete', why: 'verb synonym erase -> delete'},
+    {given: 'make a new instance', want: 'incus:instances_post', why: 'verb synonym make -> create'},
+    {given: 'stopping the running instance', want: 'incus:instance_state_put', why: 'stemming stopping -> stop'},
+    {given: 'storage pool', want: 'incus:storage_pools_get', why: 'plural/singular and split id'},
+    {given: 'storag', want: 'incus:storage_pools_get', why: 'prefix of a word'},
+    {given: 'create an issue with labels and assignees', want: 'github:issues/create', why: 'body field names'},
+    {given: 'repositories of a user', want: 'github:repos/list-for-user', why: 'kebab-case id and summary'},
+    {given: 'can you please help me get the authenticated user', want: 'github:users/get-authenticated', why: 'request padding ignored'},
+  ])('$why: "$given" ranks $want first', ({given, want}) => {
+    expect(top(given)[0]).toBe(want)
+  })
+
+  it('ranks across cassettes in one list', () => {
+    const results = top('delete', ALL_SCOPES)
+    expect(new Set(results.map((id) => id.split(':')[0]))).toEqual(new Set(['incus', 'github']))
+  })
+
+  it('searches only the cassettes asked for', () => {
+    expect(top('delete').some((id) => id.startsWith('github:'))).toBe(true)
+    expect(searchOperations(db, 'delete', {scopes: ALL_SCOPES, cassettes: ['incus']}).results.every((hit) => hit.cassette === 'incus')).toBe(true)
+  })
+
+  it('describes each hit: summary, destructive, confirmation', () => {
+    const [hit] = searchOperations(db, 'instance_delete', {scopes: ALL_SCOPES}).results
+    expect(hit).toMatchObject({
+      cassette: 'incus',
+      operation_id: 'instance_delete',
+      summary: 'Delete an instance',
+      destructive: true,
+      confirmation: {when: 'always', echo: 'name', message: 'Deleting an instance destroys its root disk and snapshots.'},
+    })
+    const [state] = searchOperations(db, 'instance_state_put', {scopes: ALL_SCOPES}).results
+    expect(state!.confirmation).toEqual({when: 'conditional', echo: null, message: 'A forced stop may lose data.'})
+  })
+
+  it.each([
+    {given: {schemas: undefined, limit: 5}, want: 3},
+    {given: {schemas: 0, limit: 5}, want: 0},
+    {given: {schemas: 1, limit: 5}, want: 1},
+    {given: {schemas: 50, limit: 5}, want: 5},
+  ])('inlines input_schema on the top results only: $given', ({given, want}) => {
+    const results = searchOperations(db, 'instance', {scopes: ALL_SCOPES, ...given}).results
+    expect(results.length).toBe(5)
+    expect(results.map((hit) => hit.input_schema !== undefined)).toEqual(results.map((_, i) => i < want))
+    const first = results[0]!
+    if (want > 0) expect(first.input_schema).toEqual(fixtureCatalogue().get(first.cassette)!.find((r) => r.operationId === first.operation_id)!.inputSchema)
+  })
+
+  it.each([
+    {given: {limit: 0}},
+    {given: {limit: 51}},
+    {given: {limit: 2.5}},
+    {given: {schemas: -1}},
+    {given: {scopes: 'incus.read' as unknown as string[]}},
+    {given: {cassettes: 'incus' as unknown as string[]}},
+  ])('refuses bad options with a usage error: $given', ({given}) => {
+    expect(() => searchOperations(db, 'instance', {scopes: ALL_SCOPES, ...given})).toThrow(expect.objectContaining({kind: 'usage'}))
+  })
+})
+
+describe('searchOperations ties', () => {
+  it('orders equal scores by cassette, then operation id, the same way every time', () => {
+    const twins = (ids: string[]) => ids.map((id) => record({operationId: id, summary: 'Rotate the signing keys'}))
+    const tied = indexWith(new Map([['zeta', twins(['b_keys', 'a_keys'])], ['alpha', twins(['d_keys', 'c_keys'])]]))
+    const run = () => searchOperations(tied, 'rotate signing', {scopes: []}).results.map((hit) => `${hit.cassette}:${hit.operation_id}`)
+    expect(run()).toEqual(['alpha:c_keys', 'alpha:d_keys', 'zeta:a_keys', 'zeta:b_keys'])
+    expect(run()).toEqual(run())
+    tied.close()
+  })
+})
+
+describe('searchOperations scopes', () => {
+  it.each([
+    {given: [], want: ['github:issues/list-for-repo', 'incus:images_get']},
+    {given: ['incus.read'], want: ['github:issues/list-for-repo', 'incus:images_get', 'incus:instance_get', 'incus:instances_get', 'incus:storage_pools_get']},
+    {given: ['incus.admin'], want: ['github:issues/list-for-repo', 'incus:cluster_member_delete', 'incus:images_get']},
+  ])('a caller with $given sees only what those scopes allow', ({given, want}) => {
+    const seen = new Set<string>()
+    for (const query of ['get list', 'delete remove', 'instance cluster images issues', 'secrets tokens join']) {
+      for (const id of top(query, given, 50)) seen.add(id)
+    }
+    expect([...seen].sort()).toEqual(want)
+  })
+
+  it('filters before the limit: a page is never shrunk by hidden operations', () => {
+    const hidden = Array.from({length: 40}, (_, i) => record({operationId: `hidden_widget_${i}`, summary: 'Polish the widget widget widget', scopes: ['secret']}))
+    const open = Array.from({length: 5}, (_, i) => record({operationId: `open_widget_${i}`, summary: 'Polish a widget'}))
+    const mixed = indexWith(new Map([['shop', [...hidden, ...open]]]))
+    expect(searchOperations(mixed, 'polish widget', {scopes: [], limit: 5}).results.map((hit) => hit.operation_id)).toEqual(open.map((r) => r.operationId))
+    mixed.close()
+  })
+
+  it('property: an operation needing a scope the caller lacks never appears, whatever the query', () => {
+    const vocabulary = ['list', 'get', 'delete', 'instance', 'image', 'network', 'user', 'repo', 'key', 'backup']
+    const scopeNames = ['a', 'b', 'c', 'd']
+    const catalogue = fc.array(
+      fc.record({
+        words: fc.array(fc.constantFrom(...vocabulary), {minLength: 1, maxLength: 4}),
+        scopes: fc.subarray(scopeNames),
+        cassette: fc.constantFrom('one', 'two'),
+      }),
+      {minLength: 1, maxLength: 25},
+    )
+    fc.assert(
+      fc.property(catalogue, fc.subarray(scopeNames), fc.array(fc.constantFrom(...vocabulary), {minLength: 1, maxLength: 3}), (ops, held, queryWords) => {
+        const byCassette = new Map<string, ReturnType<typeof record>[]>()
+        ops.forEach((op, i) => {
+          const list = byCassette.get(op.cassette) ?? []
+          list.push(record({operationId: `${op.words.join('_')}_${i}`, summary: op.words.join(' '), scopes: op.scopes}))
+          byCassette.set(op.cassette, list)
+        })
+        const random = indexWith(byCassette)
+        try {
+          const allowed = new Set(held)
+          const visible = new Set(ops.flatMap((op, i) => (op.scopes.every((s) => allowed.has(s)) ? [`${op.words.join('_')}_${i}`] : [])))
+          for (const query of [queryWords.join(' '), `${ops[0]!.words.join('_')}_0`]) {
+            for (const hit of searchOperations(random, query, {scopes: held, limit: 50}).results) expect(visible.has(hit.operation_id)).toBe(true)
+          }
+        } finally {
+          random.close()
+        }
+      }),
+      {numRuns: 60},
+    )
+  })
+})
+
+describe('searchOperations hostile queries', () => {
+  it.each([
+    {given: '', want: /query is empty/},
+    {given: '   \n\t ', want: /query is empty/},
+    {given: '?!* -- ^^ ()', want: /no words/},
+    {given: '😀🎉', want: /no words/},
+    {given: 'x'.repeat(100_000), want: /characters long/},
+  ])('refuses $given.length characters with a usage error', ({given, want}) => {
+    expect(() => searchOperations(db, given, {scopes: ALL_SCOPES})).toThrow(want)
+    expect(() => searchOperations(db, given, {scopes: ALL_SCOPES})).toThrow(TamaError)
+  })
+
+  it.each([
+    '"instance',
+    'instance" OR "*',
+    'NEAR(instance delete, 2)',
+    'summary: delete',
+    '{name_terms}: delete',
+    'instance AND NOT delete',
+    '-instance ^delete',
+    'inst*',
+    'delete\u0000instance\u0007',
+    'インスタンス 東京',
+    'instance \ud800 delete \udfff',
+    'a OR b OR c OR d',
+  ])('searches %j as words, never as FTS5 syntax', (query) => {
+    expect(() => searchOperations(db, query, {scopes: ALL_SCOPES})).not.toThrow()
+  })
+
+  it('property: any string either searches or fails with a usage error', () => {
+    const fragments = fc.constantFrom('"', '*', '^', '-', '+', ':', '(', ')', '{', '}', 'NEAR(', 'AND', 'OR', 'NOT', 'summary:', '\u0000', '\ud800', '😀', '東京', ' ', 'instance', 'delete')
+    const query = fc.oneof(fc.string(), fc.string({unit: 'binary'}), fc.array(fragments, {maxLength: 30}).map((parts) => parts.join('')))
+    fc.assert(
+      fc.property(query, (q) => {
+        try {
+          searchOperations(db, q, {scopes: ALL_SCOPES})
+        } catch (error) {
+          expect(error).toBeInstanceOf(TamaError)
+          expect((error as TamaError).kind).toBe('usage')
+        }
+      }),
+      {numRuns: 400},
+    )
+  })
+})
+
+describe('searchOperations after delete and insert', () => {
+  it('forgets a deleted cassette and finds what replaced it', () => {
+    const fresh = indexWith()
+    fresh.transaction(() => {
+      deleteOperations(fresh, 'incus')
+      insertOperations(fresh, 'incus', [record({operationId: 'networks_get', summary: 'List the networks'})])
+    })()
+    expect(searchOperations(fresh, 'instance', {scopes: ALL_SCOPES}).results.filter((hit) => hit.cassette === 'incus')).toEqual([])
+    expect(searchOperations(fresh, 'networks', {scopes: []}).results.map((hit) => hit.operation_id)).toEqual(['networks_get'])
+    expect(searchOperations(fresh, 'issues', {scopes: ALL_SCOPES}).results.length).toBeGreaterThan(0)
+    fresh.close()
+  })
+})

@@ -1,0 +1,17 @@
+import {describe, expect, it} from 'vitest'
+
+import {stem} from '../../../src/core/search/word-stem.js'
+
+describe('stem', () => {
+  it.each([
+    {given: ['run', 'runs', 'running'], want: 'run'},
+    {given: ['create', 'creates', 'created', 'creating'], want: 'creat'},
+    {given: ['policy', 'policies'], want: 'policy'},
+    {given: ['address', 'addresses'], want: 'address'},
+    {given: ['stop', 'stopped', 'stopping'], want: 'stop'},
+    {given: ['status'], want: 'status'},
+    {given: ['id', 'ids'], want: 'id'},
+  ])('$given -> $want', ({given, want}) => {
+    expect(given.map(stem)).toEqual(given.map(() => want))
+  })
+})
