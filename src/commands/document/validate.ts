@@ -6,14 +6,15 @@ import type {ValidationReport} from '../../core/profile/validate-files.js'
 
 export default class DocumentValidate extends BaseCommand {
   static override summary = 'Check tama-operations/1 documents and report every problem.'
-  static override description = `Validates each FILE (JSON or YAML) against OpenAPI 3.1 and the tama-operations/1 profile (docs/profile.md) and prints every problem as FILE#/json/pointer: message, or one OK line with the operation count per valid file. Exit codes: 0 all valid, 3 a document is invalid, 5 a file is missing.`
+  static override description = `Validates each FILE (JSON or YAML) against OpenAPI 3.1 and the tama-operations/1 profile (docs/profile.md) and prints every problem as FILE#/json/pointer: message, or one OK line with the operation count per valid file. A DIRECTORY stands for the API descriptions below it (.json, .yaml and .yml files declaring openapi, swagger or x-tama-profile; other files are listed as skipped). Exit codes: 0 all valid, 3 a document is invalid, 5 a file is missing.`
   static override examples = [
     '<%= config.bin %> document validate examples/incus.yaml',
     '<%= config.bin %> document validate examples/*.yaml --json',
+    '<%= config.bin %> document validate examples/*',
   ]
   static override strict = false
   static override args = {
-    file: Args.string({description: 'Documents to validate (JSON or YAML); several may be given.', required: true}),
+    file: Args.string({description: 'Documents to validate (JSON or YAML) or directories holding them; several may be given.', required: true}),
   }
 
   async run(): Promise<ValidationReport> {
@@ -31,5 +32,6 @@ export default class DocumentValidate extends BaseCommand {
       if (file.valid) this.log(`${file.file}: OK, ${file.operations} operation${file.operations === 1 ? '' : 's'}`)
       for (const problem of file.problems) this.log(formatProblem(problem))
     }
+    for (const file of report.skipped) this.log(`${file}: skipped, not an API description`)
   }
 }

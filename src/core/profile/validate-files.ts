@@ -1,5 +1,9 @@
+import {readdir, stat} from 'node:fs/promises'
+import {extname, join} from 'node:path'
+
 import {isTamaError, type ErrorKind, type Problem} from '../errors/tama-error.js'
 import {traceSpan} from '../telemetry/telemetry.js'
+import {isObject} from './json-value.js'
 import {readDocumentFile} from './parse-document.js'
 import {checkDocument} from './validate-document.js'
 
@@ -15,6 +19,8 @@ export interface FileReport {
 
 export interface ValidationReport {
   readonly files: FileReport[]
+  /** Files found in a directory that are not API descriptions (a CI workflow, say); not validated. */
+  readonly skipped: string[]
 }
 
 export interface ValidationOutcome {
@@ -28,26 +34,53 @@ export interface ValidationOutcome {
 
 const SEVERITY: readonly ErrorKind[] = ['not_found', 'usage', 'internal', 'invalid_document']
 
+const DOCUMENT_EXTENSIONS = new Set(['.json', '.yaml', '.yml'])
+
 /**
  * Validates each file in turn (docs/profile.md), collecting every problem of every file
  * rather than stopping at the first; a file that cannot be read is reported as one
- * problem of that file.
+ * problem of that file. A directory stands for the API descriptions below it: its
+ * `.json`, `.yaml` and `.yml` files that declare `openapi`, `swagger` or
+ * `x-tama-profile` at the top (others are listed as skipped).
  */
 export function validateFiles(paths: readonly string[]): Promise<ValidationOutcome> {
   return traceSpan('validate', {documents: paths.length}, async (span) => {
     const files: FileReport[] = []
+    const skipped: string[] = []
     const failures = new Set<ErrorKind>()
-    for (const file of paths) {
-      const {report, failure} = await validateFile(file)
-      files.push(report)
-      if (failure !== null) failures.add(failure)
+    for (const path of paths) {
+      const inDirectory = await isDirectory(path)
+      for (const file of inDirectory ? await documentFiles(path) : [path]) {
+        const {report, failure} = await validateFile(file, inDirectory)
+        if (report === null) skipped.push(file)
+        else files.push(report)
+        if (failure !== null) failures.add(failure)
+      }
     }
     span.set({operations: files.reduce((sum, file) => sum + file.operations, 0), problems: files.reduce((sum, file) => sum + file.problems.length, 0)})
-    return {report: {files}, failure: SEVERITY.find((kind) => failures.has(kind)) ?? null}
+    return {report: {files, skipped}, failure: SEVERITY.find((kind) => failures.has(kind)) ?? null}
   })
 }
 
-async function validateFile(file: string): Promise<{report: FileReport; failure: ErrorKind | null}> {
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory()
+  } catch {
+    return false
+  }
+}
+
+/** The files below `directory` that may hold documents, in a stable order. */
+async function documentFiles(directory: string): Promise<string[]> {
+  const entries = await readdir(directory, {recursive: true, withFileTypes: true})
+  return entries
+    .filter((entry) => entry.isFile() && DOCUMENT_EXTENSIONS.has(extname(entry.name).toLowerCase()))
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name))
+    .sort()
+}
+
+/** A file's verdict; null for a file found in a directory that is not an API description. */
+async function validateFile(file: string, inDirectory: boolean): Promise<{report: FileReport | null; failure: ErrorKind | null}> {
   let document: unknown
   try {
     document = await readDocumentFile(file)
@@ -55,6 +88,9 @@ async function validateFile(file: string): Promise<{report: FileReport; failure:
     if (!isTamaError(error)) throw error
     const problems = error.problems.length > 0 ? [...error.problems] : [{source: file, pointer: '', message: withoutSource(error.message, file)}]
     return {report: {file, valid: false, operations: 0, problems}, failure: error.kind}
+  }
+  if (inDirectory && !(isObject(document) && ['openapi', 'swagger', 'x-tama-profile'].some((key) => Object.hasOwn(document, key)))) {
+    return {report: null, failure: null}
   }
   const {document: validated, problems} = checkDocument(document, {source: file})
   return {

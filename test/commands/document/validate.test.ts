@@ -26,6 +26,32 @@ describe('tama-dex document validate', () => {
     expect(result.code).toBe(0)
   })
 
+  it('accepts examples/* as a shell expands it: documents, and directories searched for API descriptions', async () => {
+    const expanded = readdirSync(join(PROJECT_ROOT, 'examples')).sort().map((name) => `examples/${name}`)
+    const result = await runCli(['document', 'validate', ...expanded, '--json'])
+    expect(result.code, result.stdout).toBe(0)
+    const report = parseJson<Report & {skipped: string[]}>(result)
+    expect(report.files.map((file) => [file.file, file.valid])).toEqual([
+      ['examples/incus-v2.yaml', true],
+      ['examples/incus.yaml', true],
+      ['examples/runtime.yaml', true],
+    ])
+    expect(report.skipped).toEqual(['examples/ci/release.yml'])
+  })
+
+  it('validates every API description found in a directory and skips files that are none', async () => {
+    const result = await runCli(['document', 'validate', INVALID, '--json'])
+    expect(result.code).toBe(3)
+    const report = parseJson<Report & {skipped: string[]}>(result)
+    const documents = readdirSync(join(PROJECT_ROOT, INVALID)).filter((name) => /\.(ya?ml|json)$/.test(name)).map((name) => `${INVALID}/${name}`)
+    expect([...report.files.map((file) => file.file), ...report.skipped].sort()).toEqual(documents.sort())
+    expect(report.files.every((file) => !file.valid)).toBe(true)
+    // The expectation files are JSON but not API descriptions: skipped, not failed.
+    expect(report.skipped.filter((file) => !file.endsWith('.expected.json'))).toEqual(
+      invalid.map(({file}) => file).filter((file) => !report.files.some((reported) => reported.file === file)),
+    )
+  })
+
   it('prints every problem of every invalid fixture as FILE#POINTER: message, exit 3', async () => {
     const result = await runCli(['document', 'validate', ...invalid.map(({file}) => file)])
     const lines = result.stdout.trimEnd().split('\n')
