@@ -6,6 +6,12 @@ import type {RefResolver} from './ref-resolver.js'
 import type {SchemaBundler} from './schema-bundler.js'
 
 /**
+ * How many referenced schemas an output schema carries, nearest first. Output schemas
+ * only describe results, and some catalogues' responses reach hundreds of schemas each.
+ */
+export const OUTPUT_SCHEMA_DEFINITIONS = 8
+
+/**
  * The schema of the first 2xx response, by status code (`200` … `299`, then `2XX`), that
  * offers a JSON media type; null when none does (docs/profile.md#the-output-schema).
  */
@@ -18,7 +24,7 @@ export function deriveOutput(responses: unknown, pointer: string, resolver: RefR
     const response = resolver.follow(responses[code], childPointer(pointer, code))
     if (!('value' in response) || !isObject(response.value)) continue
     const content = jsonContent(response.value.content, childPointer(response.pointer, 'content'))
-    if (content !== null) return bundler.bundleOne(content.schema)
+    if (content !== null) return bundler.bundleOne(content.schema, OUTPUT_SCHEMA_DEFINITIONS)
   }
   return null
 }

@@ -60,20 +60,24 @@ export class SchemaBundler {
   /**
    * One self-contained schema. A root that is only a `$ref` is replaced by its target,
    * so `{$ref: '#/components/schemas/Body'}` yields Body's own keywords at the top.
+   * With `maxDefinitions`, only that many definitions are copied, nearest first (breadth
+   * first from the root); each one beyond is a stub that accepts any value, so a schema
+   * that only describes (an output schema) stays small however far its references reach.
    */
-  bundleOne(root: SchemaAt): JsonSchema {
+  bundleOne(root: SchemaAt, maxDefinitions = Number.POSITIVE_INFINITY): JsonSchema {
     const target = this.pureReferenceTarget(root)
-    let bundle = this.bundles.get(target.pointer)
+    const key = `${maxDefinitions}\n${target.pointer}`
+    let bundle = this.bundles.get(key)
     if (bundle === undefined) {
-      bundle = this.selfContained(target)
-      this.bundles.set(target.pointer, bundle)
+      bundle = this.selfContained(target, maxDefinitions)
+      this.bundles.set(key, bundle)
     }
     return bundle
   }
 
-  private selfContained(root: SchemaAt): JsonSchema {
+  private selfContained(root: SchemaAt, maxDefinitions: number): JsonSchema {
     const {schema, refs} = this.target(root)
-    const defs = this.definitions(refs)
+    const defs = Number.isFinite(maxDefinitions) ? this.nearestDefinitions(refs, maxDefinitions) : this.definitions(refs)
     if (Object.keys(defs).length === 0) return schema
     if (isObject(schema) && !Object.hasOwn(schema, '$defs')) return {...schema, $defs: defs}
     // A boolean schema, or one with `$defs` of its own, is itself put among the definitions.
@@ -113,6 +117,29 @@ export class SchemaBundler {
       this.defs.set(key, defs)
     }
     return defs
+  }
+
+  /**
+   * The first `max` targets reached breadth first from `refs`, rewritten; every other
+   * target they reference becomes a stub naming it, so each `$ref` still resolves.
+   */
+  private nearestDefinitions(refs: readonly SchemaAt[], max: number): Record<string, JsonSchema> {
+    const included: string[] = []
+    const seen = new Set<string>()
+    const queue = [...refs]
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      if (seen.has(next.pointer)) continue
+      seen.add(next.pointer)
+      if (included.length === max) continue
+      included.push(next.pointer)
+      queue.push(...this.target(next).refs)
+    }
+    const entries: Array<readonly [string, JsonSchema]> = [...seen].map((pointer) => {
+      const name = nameOf(pointer)
+      return [name, included.includes(pointer) ? this.targets.get(pointer)!.schema : {title: name, description: `${name} is not expanded here; see the source document.`}]
+    })
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return Object.fromEntries(entries)
   }
 
   private closure(start: SchemaAt): ReadonlySet<string> {

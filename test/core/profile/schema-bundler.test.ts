@@ -68,3 +68,32 @@ describe('SchemaBundler.bundleOne', () => {
     expect(bundleOne(schema)).toBe(schema)
   })
 })
+
+describe('SchemaBundler.bundleOne with a definition budget', () => {
+  // A chain S0 -> S1 -> ... -> S5, each also referring back to S0 (a cycle).
+  const chain = {
+    components: {
+      schemas: Object.fromEntries(
+        Array.from({length: 6}, (_, i) => [`S${i}`, {type: 'object', properties: {back: {$ref: '#/components/schemas/S0'}, ...(i < 5 ? {next: {$ref: `#/components/schemas/S${i + 1}`}} : {})}}]),
+      ),
+    },
+  }
+  const bundle = (max: number) => new SchemaBundler(new RefResolver(chain)).bundleOne({value: {$ref: '#/components/schemas/S0'}, pointer: '/root'}, max) as {$defs: Record<string, unknown>}
+
+  it.each([
+    {given: 2, want: {full: ['S0', 'S1'], stubs: ['S2']}},
+    {given: 4, want: {full: ['S0', 'S1', 'S2', 'S3'], stubs: ['S4']}},
+    {given: 100, want: {full: ['S0', 'S1', 'S2', 'S3', 'S4', 'S5'], stubs: []}},
+  ])('copies the $given nearest definitions and stubs the next ones', ({given, want}) => {
+    const defs = bundle(given).$defs
+    const stub = (name: string) => ({title: name, description: `${name} is not expanded here; see the source document.`})
+    expect(Object.keys(defs).sort()).toEqual([...want.full, ...want.stubs].sort())
+    for (const name of want.stubs) expect(defs[name]).toEqual(stub(name))
+    for (const name of want.full) expect(defs[name]).toMatchObject({type: 'object'})
+  })
+
+  it('keeps every $ref resolvable, so the bounded schema still compiles', async () => {
+    const {Ajv2020} = await import('ajv/dist/2020.js')
+    expect(() => new Ajv2020({strict: false}).compile(bundle(2))).not.toThrow()
+  })
+})
