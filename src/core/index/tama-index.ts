@@ -1,11 +1,11 @@
 import {TamaError} from '../errors/tama-error.js'
-import {type ExecuteOptions, type OperationCatalog, executeOperation} from '../execute/index.js'
+import type {ExecuteOptions, ExecuteResult, OperationCatalog} from '../execute/index.js'
 import {type SearchOptions, type SearchResponse, getOperation, searchOperations, suggestOperations} from '../search/index.js'
-import type {SqliteDatabase} from '../sqlite/driver.js'
+import type {SqliteDatabase, SqliteStatement} from '../sqlite/driver.js'
 import {publishEvent, traceSpan, traceSpanSync} from '../telemetry/telemetry.js'
 import {removeCassette, type InstallResult} from './commit-install.js'
 import {countInstalled, findInstalled, type InstalledCassette, listInstalled} from './installed-cassettes.js'
-import {type InstallBounds, runInstall} from './install-runner.js'
+import type {InstallBounds} from './install-runner.js'
 
 export interface LoadOptions extends InstallBounds {
   /** The cassette (namespace) the document is installed as. */
@@ -30,21 +30,33 @@ export interface IndexStatus {
 /**
  * A host's index: one SQLite file holding many cassettes side by side, each replaced
  * atomically on its own. Opening it starts nothing; installs run only when asked.
+ * Install and execute code (validators, JSON Schema compilers) is loaded on first use,
+ * so a process that only searches never pays for it.
  */
 export class TamaIndex {
   readonly path: string
   readonly #db: SqliteDatabase
   readonly #storageVersion: number
   readonly #catalog: OperationCatalog
+  readonly #anyCassette: SqliteStatement
+  /**
+   * Runs reads in one read transaction, so a search's several statements all see the same
+   * commit even while an install commits from another connection: never half of a cassette
+   * from before and half from after.
+   */
+  readonly #snapshot: <T>(read: () => T) => T
 
   constructor(path: string, db: SqliteDatabase, storageVersion: number) {
     this.path = path
     this.#db = db
     this.#storageVersion = storageVersion
+    this.#anyCassette = db.prepare('SELECT 1 FROM cassettes LIMIT 1')
+    const inTransaction = db.transaction((read: () => unknown) => read())
+    this.#snapshot = <T>(read: () => T) => inTransaction(read) as T
     this.#catalog = {
       isReady: () => this.#ready(),
       getOperation: (cassette, operationId, scopes) => getOperation(db, cassette, operationId, scopes),
-      suggestOperations: (cassette, operationId, scopes, max) => suggestOperations(db, cassette, operationId, scopes, max),
+      suggestOperations: (cassette, operationId, scopes, max) => this.#snapshot(() => suggestOperations(db, cassette, operationId, scopes, max)),
     }
     Object.freeze(this)
   }
@@ -53,6 +65,7 @@ export class TamaIndex {
   load(document: unknown, options: LoadOptions): Promise<InstallResult> {
     const job = {kind: 'load', cassette: options.cassette, document, source: options.source ?? options.cassette} as const
     return traceSpan('load', {}, async (span) => {
+      const {runInstall} = await import('./install-runner.js')
       const result = await runInstall(this.path, this.#db, job, options)
       span.set({cassette: result.cassette, operations: result.operations, changed: result.changed, mode: result.mode})
       return result
@@ -66,6 +79,7 @@ export class TamaIndex {
   import(file: string, options: ImportOptions = {}): Promise<InstallResult> {
     const job = {kind: 'import', file, sha256: options.sha256} as const
     return traceSpan('import', {}, async (span) => {
+      const {runInstall} = await import('./install-runner.js')
       const result = await runInstall(this.path, this.#db, job, options)
       span.set({cassette: result.cassette, operations: result.operations, changed: result.changed, mode: result.mode})
       return result
@@ -101,15 +115,18 @@ export class TamaIndex {
   /** Ranked search over every cassette, only among operations the caller's scopes allow. */
   search(query: string, options: SearchOptions): SearchResponse {
     return traceSpanSync('search', {limit: options.limit}, (span) => {
-      if (!this.#ready()) throw notReady()
-      const response = searchOperations(this.#db, query, options)
+      const response = this.#snapshot(() => {
+        if (!this.#ready()) throw notReady()
+        return searchOperations(this.#db, query, options)
+      })
       span.set({results: response.results.length})
       return response
     })
   }
 
   /** Checks scopes, confirmation and input, then hands the call to the cassette's executor. */
-  execute(cassette: string, operationId: string, input: unknown, options: ExecuteOptions): ReturnType<typeof executeOperation> {
+  async execute(cassette: string, operationId: string, input: unknown, options: ExecuteOptions): Promise<ExecuteResult> {
+    const {executeOperation} = await import('../execute/index.js')
     return executeOperation(this.#catalog, cassette, operationId, input, options)
   }
 
@@ -118,7 +135,7 @@ export class TamaIndex {
   }
 
   #ready(): boolean {
-    return this.#db.prepare('SELECT 1 FROM cassettes LIMIT 1').get() !== undefined
+    return this.#anyCassette.get() !== undefined
   }
 }
 

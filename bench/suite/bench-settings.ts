@@ -1,0 +1,48 @@
+/** How much of everything a benchmark run does: the full run, or the seconds-long smoke run CI uses. */
+export interface BenchSettings {
+  readonly smoke: boolean
+  /** In-process timing runs per catalogue (tama-dex and swagger-parser alternate). */
+  readonly buildRuns: number
+  /** Fresh child processes per catalogue and tool, for peak memory. */
+  readonly memoryRuns: number
+  /** Imports per catalogue and mode, each into a fresh index file. */
+  readonly importRuns: number
+  /** Catalogue sizes (operations) search latency is measured at. */
+  readonly searchSizes: readonly number[]
+  /** Queries per latency run; p50 and p99 are taken over them. */
+  readonly searchQueries: number
+  readonly searchRuns: number
+  /** Operations already in the index while a large import runs in the background. */
+  readonly underImportOperations: number
+  readonly underImportRuns: number
+  /** Rounds of `node -e 0`, `tama-dex --version` and `tama-dex search`. */
+  readonly coldStartRuns: number
+}
+
+// Chosen so the full run stays well under ten minutes on a busy 2-core machine: a round
+// of imports costs ~25 s, a pass of the raw FTS5 floor at 100k operations ~15 s.
+export const FULL: BenchSettings = {
+  smoke: false,
+  buildRuns: 5,
+  memoryRuns: 3,
+  importRuns: 3,
+  searchSizes: [1_000, 10_000, 100_000],
+  searchQueries: 300,
+  searchRuns: 3,
+  underImportOperations: 10_000,
+  underImportRuns: 5,
+  coldStartRuns: 20,
+}
+
+export const SMOKE: BenchSettings = {
+  smoke: true,
+  buildRuns: 1,
+  memoryRuns: 1,
+  importRuns: 1,
+  searchSizes: [200, 1_000],
+  searchQueries: 20,
+  searchRuns: 1,
+  underImportOperations: 200,
+  underImportRuns: 1,
+  coldStartRuns: 2,
+}

@@ -1,0 +1,62 @@
+import {mkdtemp, rm} from 'node:fs/promises'
+import path from 'node:path'
+
+import type {BenchSettings} from './bench-settings.js'
+import type {BuiltCatalogue} from './build-bench.js'
+import {runNode} from './child-process.js'
+import {progress} from './progress.js'
+import {pairedRatios, summarise, type Summary} from './summary.js'
+
+const CHILD = 'bench/suite/import-child.mjs'
+
+export interface ImportFigures {
+  /** A catalogue's name, or `all` for every catalogue imported one after another. */
+  readonly name: string
+  readonly operations: number
+  /** `index.import(file, {sha256})`: the pinned cassette's prebuilt rows are copied. */
+  readonly copyMs: Summary
+  /** `index.import(file)`: the index is rebuilt from the documents embedded in the cassette. */
+  readonly rebuildMs: Summary
+  /** rebuildMs / copyMs, run by run: how many times faster copy mode is. */
+  readonly speedup: Summary
+}
+
+/**
+ * Imports each cassette into a fresh file index, pinned (copy mode) and unpinned
+ * (rebuild mode) alternately, then all of them into one fresh index the same two ways.
+ * Each import is the library's `index.import` (its install runs in a worker thread),
+ * timed inside a fresh plain Node.js process: see import-child.mjs.
+ */
+export async function benchImport(repo: string, built: readonly BuiltCatalogue[], workDir: string, settings: BenchSettings): Promise<ImportFigures[]> {
+  const groups = [...built.map((catalogue) => ({name: catalogue.name, cassettes: [catalogue]})), {name: 'all', cassettes: built}]
+  const figures: ImportFigures[] = []
+  for (const {name, cassettes} of groups) {
+    const copyMs: number[] = []
+    const rebuildMs: number[] = []
+    for (let run = 0; run < settings.importRuns; run++) {
+      progress(`import ${name}: run ${run + 1}/${settings.importRuns}`)
+      const modes = run % 2 === 0 ? [true, false] : [false, true]
+      for (const pinned of modes) (pinned ? copyMs : rebuildMs).push(await importInto(repo, workDir, cassettes, pinned))
+    }
+    figures.push({
+      name,
+      operations: cassettes.reduce((sum, catalogue) => sum + catalogue.operations, 0),
+      copyMs: summarise(copyMs),
+      rebuildMs: summarise(rebuildMs),
+      speedup: pairedRatios(rebuildMs, copyMs),
+    })
+  }
+  return figures
+}
+
+/** Milliseconds to import `cassettes` one after another into a new, empty index file. */
+async function importInto(repo: string, workDir: string, cassettes: readonly BuiltCatalogue[], pinned: boolean): Promise<number> {
+  const dir = await mkdtemp(path.join(workDir, 'import-'))
+  try {
+    const args = cassettes.flatMap((cassette) => [cassette.cassette, cassette.sha256])
+    const {stdout} = await runNode([CHILD, path.join(dir, 'index.sqlite3'), pinned ? 'copy' : 'rebuild', ...args], {cwd: repo})
+    return Number(stdout)
+  } finally {
+    await rm(dir, {recursive: true, force: true})
+  }
+}

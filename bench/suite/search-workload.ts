@@ -1,0 +1,29 @@
+import path from 'node:path'
+
+import type {OperationRecord} from '../../src/core/profile/operation-record.js'
+import {loadRetrievalSet, SETS} from '../lib/retrieval-sets.js'
+import {seededRandom} from '../lib/synthetic-catalogue.js'
+
+/** What the search benchmarks search: real operations to recombine, and real user queries. */
+export interface SearchWorkload {
+  /** The public retrieval sets' operations, the seeds of every synthetic catalogue. */
+  readonly seeds: readonly OperationRecord[]
+  /** Natural-language queries drawn from the same sets, in a fixed pseudo-random order. */
+  readonly queries: readonly string[]
+}
+
+/** The directory of the public retrieval sets, as the retrieval benchmark finds it. */
+export function retrievalDir(repo: string): string {
+  return process.env.TAMA_RETRIEVAL_DIR ?? path.resolve(repo, '../shared/retrieval')
+}
+
+/** `count` queries sampled (seeded, so every run searches the same ones) from every set. */
+export function loadSearchWorkload(repo: string, count: number): SearchWorkload {
+  const sets = SETS.map((spec) => loadRetrievalSet(retrievalDir(repo), spec))
+  const pool = sets.flatMap((set) => set.queries.map((query) => query.query))
+  const random = seededRandom(11)
+  return {
+    seeds: sets.flatMap((set) => set.records),
+    queries: Array.from({length: count}, () => pool[Math.floor(random() * pool.length)]!),
+  }
+}

@@ -1,0 +1,19 @@
+import type {OperationRecord} from '../../src/core/profile/operation-record.js'
+import {commitInstall} from '../../dist/core/index/commit-install.js'
+import {openStorage} from '../../dist/core/index/storage.js'
+
+/**
+ * Creates the index file `file` holding a synthetic catalogue, one cassette per entry,
+ * committed by the index's own install step (what `index.load` ends with), so rows,
+ * FTS5 and term counts are exactly what a host's installs write.
+ */
+export function fillIndex(file: string, catalogue: ReadonlyMap<string, readonly OperationRecord[]>): void {
+  const {db} = openStorage(file)
+  try {
+    for (const [cassette, records] of catalogue) {
+      commitInstall(db, {cassette, version: '1.0.0', digest: `synthetic-${cassette}`, mode: 'load', documents: 1, operations: records.length, records})
+    }
+  } finally {
+    db.close()
+  }
+}

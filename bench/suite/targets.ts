@@ -1,0 +1,53 @@
+import type {BuildFigures} from './build-bench.js'
+import type {ColdStartFigures} from './cold-start-bench.js'
+import type {ImportFigures} from './import-bench.js'
+import type {SearchLatencyFigures} from './search-latency-bench.js'
+import type {SearchUnderImportFigures} from './search-under-import-bench.js'
+import type {Summary} from './summary.js'
+
+/** One target of issue 8, judged on the median of its runs. */
+export interface TargetResult {
+  readonly target: string
+  readonly limit: number
+  readonly comparison: '<=' | '<' | '>='
+  readonly unit: 'x' | 'MB' | 'ms'
+  /** The figure the target is judged on; null when this run did not measure it (smoke). */
+  readonly measured: Summary | null
+  readonly status: 'met' | 'missed' | 'not measured'
+}
+
+/** Issue 8's search p99 targets, in milliseconds at a catalogue size. */
+export const SEARCH_P99_TARGETS = [
+  {operations: 10_000, ms: 2},
+  {operations: 100_000, ms: 10},
+] as const
+
+interface Measured {
+  readonly build: readonly BuildFigures[]
+  readonly import: readonly ImportFigures[]
+  readonly searchLatency: readonly SearchLatencyFigures[]
+  readonly searchUnderImport: SearchUnderImportFigures
+  readonly coldStart: ColdStartFigures
+}
+
+/** Each target of issue 8, met or missed. The build targets are on GitHub, else the largest catalogue. */
+export function judgeTargets(measured: Measured): TargetResult[] {
+  const github = measured.build.find((figures) => figures.name === 'github') ?? [...measured.build].sort((a, b) => b.operations - a.operations)[0]!
+  const atSize = (operations: number) => measured.searchLatency.find((figures) => figures.operations === operations)?.p99Ms ?? null
+  const all = measured.import.find((figures) => figures.name === 'all')!
+  return [
+    judge(`\`cassette build\` of ${github.name} takes at most half the time of swagger-parser \`validate()\``, github.timeRatio, '<=', 0.5, 'x'),
+    judge(`\`cassette build\` of ${github.name} peaks under 400 MB`, github.cliPeakRssMB, '<', 400, 'MB'),
+    judge('copy-mode import is at least 10x faster than rebuild mode (all catalogues together)', all.speedup, '>=', 10, 'x'),
+    judge('`tama-dex search` cold start is at most 2.5x `node -e 0`', measured.coldStart.searchRatio, '<=', 2.5, 'x'),
+    ...SEARCH_P99_TARGETS.map(({operations, ms}) => judge(`search p99 at ${operations / 1000}k operations`, atSize(operations), '<=', ms, 'ms')),
+    judge(`search p99 while ${measured.searchUnderImport.importCassette} is imported`, measured.searchUnderImport.busyP99Ms, '<=', 10, 'ms'),
+  ]
+}
+
+function judge(target: string, measured: Summary | null, comparison: TargetResult['comparison'], limit: number, unit: TargetResult['unit']): TargetResult {
+  if (measured === null) return {target, limit, comparison, unit, measured, status: 'not measured'}
+  const value = measured.median
+  const met = comparison === '<=' ? value <= limit : comparison === '<' ? value < limit : value >= limit
+  return {target, limit, comparison, unit, measured, status: met ? 'met' : 'missed'}
+}
