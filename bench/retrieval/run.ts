@@ -1,9 +1,10 @@
 /**
  * Retrieval benchmark: quality of tama-dex search on the public retrieval sets next to a
  * plain BM25 and MiniSearch, and search latency at 1k, 10k and 100k operations next to a
- * raw FTS5 query. Usage: npx tsx bench/retrieval/run.ts [--quick]
+ * raw FTS5 query. Usage: npx tsx bench/retrieval/run.ts [--quick] [--latency-only]
  * Sets are read from ../shared/retrieval (or $TAMA_RETRIEVAL_DIR); results are printed and
- * written to bench/results/retrieval.json.
+ * written to bench/results/retrieval.json (not with --latency-only, which measures latency
+ * alone and only prints it).
  */
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {cpus, loadavg, tmpdir} from 'node:os'
@@ -25,6 +26,7 @@ import {callerScopes, seededRandom, syntheticCatalogue} from '../lib/synthetic-c
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const quick = process.argv.includes('--quick')
+const latencyOnly = process.argv.includes('--latency-only')
 const root = process.env.TAMA_RETRIEVAL_DIR ?? path.resolve(repo, '../shared/retrieval')
 
 /** Quick mode: a few hundred queries over all sets and latency at 1k operations only. */
@@ -162,9 +164,11 @@ const f3 = (n: number) => n.toFixed(3)
 
 function main(): void {
   const sets = SETS.map((spec) => loadRetrievalSet(root, spec, quick ? QUICK_QUERIES_PER_SET : undefined))
-  const quality: SetResult[] = sets.map(evaluateSet)
-  console.log(`Retrieval quality${quick ? ' (quick)' : ''}: ours | plain BM25 | MiniSearch; gap closed = (ours - bm25) / (1 - bm25)`)
-  console.log('set              ops   queries  method      R@1    R@5    R@10   MRR')
+  const quality: SetResult[] = latencyOnly ? [] : sets.map(evaluateSet)
+  if (!latencyOnly) {
+    console.log(`Retrieval quality${quick ? ' (quick)' : ''}: ours | plain BM25 | MiniSearch; gap closed = (ours - bm25) / (1 - bm25)`)
+    console.log('set              ops   queries  method      R@1    R@5    R@10   MRR')
+  }
   for (const r of quality) {
     for (const [method, q] of [['ours', r.ours], ['bm25', r.bm25], ['minisearch', r.minisearch]] as const) {
       console.log(`${r.set.padEnd(16)} ${String(r.operations).padStart(5)} ${String(r.queries).padStart(7)}  ${method.padEnd(10)} ${f3(q.recall1)}  ${f3(q.recall5)}  ${f3(q.recall10)}  ${f3(q.mrr)}`)
@@ -186,6 +190,7 @@ function main(): void {
       `${String(l.operations).padStart(10)}  ${l.insert_ms.toFixed(0).padStart(9)}  ${pad(l.p50_ms, 7)}  ${pad(l.p99_ms, 7)}  ${pad(l.cpu_p50_ms, 7)}  ${pad(l.cpu_p99_ms, 7)}  ${pad(l.raw_fts_p50_ms, 11)}  ${pad(l.raw_fts_p99_ms, 11)}  ${l.ratio_p50.toFixed(2).padStart(9)}  ${l.ratio_p99.toFixed(2).padStart(9)}`,
     )
   }
+  if (latencyOnly) return
   mkdirSync(path.join(repo, 'bench/results'), {recursive: true})
   const out = path.join(repo, 'bench/results/retrieval.json')
   writeFileSync(out, `${JSON.stringify({quick, node: process.version, cpus: cpus().length, load_average: loadavg(), quality, latency}, null, 2)}\n`)

@@ -23,7 +23,7 @@ export interface Candidate {
 
 // Tuned on the public retrieval sets (bench/retrieval): how much each feature adds, as a
 // fraction of the best BM25 score in the pool.
-const WEIGHTS = {name: 0.4, summary: 0.3, pairs: 1.0, verb: 0.1} as const
+const WEIGHTS = {name: 0.4, summary: 0.3, pairs: 1.0, verb: 0.1, terms: 0.5} as const
 // Function words, as stored (stemmed): they never count towards covering a summary.
 const STOP_TERMS = new Set([...STOP_WORDS].map(stem))
 
@@ -34,15 +34,22 @@ function covered(words: readonly string[], query: ParsedQuery): number {
   return words.length === 0 ? 0 : words.filter((word) => query.terms.includes(word)).length / words.length
 }
 
+// A term's weight from the operations holding it: the rarer, the more it says.
+const rarity = (docs: number): number => 1 / Math.log2(2 + docs)
+
 /**
  * Re-scores FTS5's best candidates with what its BM25 cannot see: how much of the
  * operation's name and of its summary the query covers (also with terms too common to
- * search with), which of the query's adjacent term pairs appear adjacent in it, and
- * whether the query's action is the operation's.
+ * search with), which of the query's adjacent term pairs appear adjacent in it, whether
+ * the query's action is the operation's, and how much of the query (each term weighted by
+ * its rarity, a related word as much as a query word) the operation holds anywhere.
+ * `docs` and `relatedDocs` count the operations holding each query term and related word.
  */
-export function rerank(query: ParsedQuery, pool: Candidate[]): void {
+export function rerank(query: ParsedQuery, pool: Candidate[], docs: ReadonlyMap<string, number> = new Map(), relatedDocs: ReadonlyMap<string, number> = new Map()): void {
   const top = pool.reduce((best, c) => Math.max(best, c.bm25), 0) || 1
   const pairs = [...query.pairs].map((pair) => ` ${pair} `)
+  const weighted = [...docs, ...relatedDocs].map(([term, count]) => ({term: ` ${term} `, weight: rarity(count)}))
+  const whole = [...docs.values()].reduce((sum, count) => sum + rarity(count), 0) || 1
   for (const candidate of pool) {
     // Terms are stored space-separated, so " a b " occurs exactly where a and b are adjacent.
     const text = ` ${candidate.name_terms} | ${candidate.summary_terms} | ${candidate.tag_terms} | ${candidate.field_terms} | ${candidate.description_terms} `
@@ -50,6 +57,8 @@ export function rerank(query: ParsedQuery, pool: Candidate[]): void {
     const summary = covered(split(candidate.summary_terms).filter((term) => !STOP_TERMS.has(term)), query)
     const paired = pairs.length === 0 ? 0 : pairs.filter((pair) => text.includes(pair)).length / pairs.length
     const verb = query.verb !== null && candidate.verb === query.verb ? 1 : 0
-    candidate.score = candidate.bm25 / top + WEIGHTS.name * name + WEIGHTS.summary * summary + WEIGHTS.pairs * paired + WEIGHTS.verb * verb
+    const terms = weighted.reduce((sum, {term, weight}) => sum + (text.includes(term) ? weight : 0), 0) / whole
+    candidate.score =
+      candidate.bm25 / top + WEIGHTS.name * name + WEIGHTS.summary * summary + WEIGHTS.pairs * paired + WEIGHTS.verb * verb + WEIGHTS.terms * terms
   }
 }

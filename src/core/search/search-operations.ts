@@ -1,6 +1,7 @@
 import {TamaError} from '../errors/tama-error.js'
 import type {SqliteDatabase} from '../sqlite/driver.js'
 import {inputSchemaOf} from './operation-store.js'
+import {relatedTerms} from './related-words.js'
 import {rerank, type Candidate} from './rerank.js'
 import {ALLOWED_SCOPE_SETS, scopesParameter} from './scope-filter.js'
 import {parseQuery, type ParsedQuery} from './search-query.js'
@@ -10,10 +11,19 @@ import {statement} from './statement-cache.js'
 const MAX_LIMIT = 50
 // Re-ranking looks at this many of FTS5's best candidates.
 const POOL = 30
+// FTS5 ranks this many times the rows wanted before the scope rule is applied to them;
+// when too few of them are visible, the scope-first query runs instead (see rankedPool).
+const FAST_POOL_FACTOR = 2
 // FTS5 scores every operation a term matches; the terms searched with may together match
 // at most this many (the rarest first, always at least one), which bounds latency at any
 // index size. Commoner terms still count in re-ranking.
 const POSTING_BUDGET = 1000
+// Related words (related-words.ts) are searched in a second, smaller query that only adds
+// candidates: at most this many postings (none when even the rarest holds more), this many
+// candidates, at this share of their BM25.
+const RELATED_BUDGET = 100
+const RELATED_POOL = 10
+const RELATED_BM25 = 0.5
 // A query term no operation holds is searched as a prefix when it is at least this long.
 const MIN_PREFIX = 3
 // BM25 weights of the FTS columns: operation id, summary, tags, description, input fields.
@@ -21,22 +31,39 @@ const WEIGHTS = [2, 2, 1, 1, 1]
 
 const COLUMNS = `o.id, o.cassette, o.operation_id, o.verb, o.summary, o.destructive, o.confirmation,
   t.name_terms, t.summary_terms, t.tag_terms, t.field_terms, t.description_terms`
-const IN_SCOPE = `o.scope_set IN (SELECT id FROM allowed)
+// The scope sets the caller may see are worked out once per search, then passed to every
+// query as :allowed (a JSON array of set ids).
+const ALLOWED = `${ALLOWED_SCOPE_SETS} SELECT id FROM allowed`
+const IN_SCOPE = `o.scope_set IN (SELECT value FROM json_each(:allowed))
   AND (:cassettes IS NULL OR o.cassette IN (SELECT value FROM json_each(:cassettes)))`
+// Candidates already found (:found, a JSON array of ids) are not wanted again.
+const NEW = 'o.id NOT IN (SELECT value FROM json_each(:found))'
 
-// Ranks ids over the narrow operations table first; the wide text is read for the pool only.
-const RANKED = `${ALLOWED_SCOPE_SETS},
-ranked (id, bm25) AS (
+// FTS5 alone: the best rows by BM25, before any join (the fast path).
+const TOP = `SELECT rowid AS id, -bm25(operations_fts, ${WEIGHTS.join(', ')}) AS bm25
+FROM operations_fts WHERE operations_fts MATCH :match ORDER BY 2 DESC LIMIT :top`
+
+// The fast path's rows (:top, a JSON array of [id, bm25]) that the caller may see.
+const VISIBLE = `WITH top (id, bm25) AS (SELECT value ->> 0, value ->> 1 FROM json_each(:top)),
+kept (id, bm25) AS (
+  SELECT o.id, top.bm25 FROM top JOIN operations o ON o.id = top.id
+  WHERE ${IN_SCOPE} AND ${NEW}
+  ORDER BY top.bm25 DESC, o.cassette, o.operation_id
+  LIMIT :pool
+)
+SELECT ${COLUMNS}, kept.bm25, 0 AS score FROM kept JOIN operations o ON o.id = kept.id JOIN operation_text t ON t.id = o.id`
+
+// Scope first: ranks ids over the narrow operations table; the wide text is read for the pool only.
+const RANKED = `WITH ranked (id, bm25) AS (
   SELECT o.id, -bm25(operations_fts, ${WEIGHTS.join(', ')})
   FROM operations_fts JOIN operations o ON o.id = operations_fts.rowid
-  WHERE operations_fts MATCH :match AND ${IN_SCOPE}
+  WHERE operations_fts MATCH :match AND ${IN_SCOPE} AND ${NEW}
   ORDER BY 2 DESC, o.cassette, o.operation_id
   LIMIT :pool
 )
 SELECT ${COLUMNS}, ranked.bm25, 0 AS score FROM ranked JOIN operations o ON o.id = ranked.id JOIN operation_text t ON t.id = o.id`
 
-const EXACT = `${ALLOWED_SCOPE_SETS}
-SELECT ${COLUMNS}, 0 AS bm25, 0 AS score FROM operations o JOIN operation_text t ON t.id = o.id
+const EXACT = `SELECT ${COLUMNS}, 0 AS bm25, 0 AS score FROM operations o JOIN operation_text t ON t.id = o.id
 WHERE o.operation_id = :text COLLATE NOCASE AND ${IN_SCOPE}`
 
 const TERM_DOCS = 'SELECT term, docs FROM operation_terms WHERE term IN (SELECT value FROM json_each(?))'
@@ -49,28 +76,59 @@ export function searchOperations(db: SqliteDatabase, query: string, options: Sea
   const limit = checkCount('limit', options.limit ?? 10, 1, MAX_LIMIT)
   const schemas = checkCount('schemas', options.schemas ?? 3, 0, MAX_LIMIT)
   const parsed = parseQuery(query)
+  const allowed = statement<{id: number}>(db, ALLOWED).all({scopes: scopesParameter(options.scopes)})
   const params = {
-    scopes: scopesParameter(options.scopes),
+    allowed: JSON.stringify(allowed.map((row) => row.id)),
     cassettes: cassettesParameter(options.cassettes),
     text: parsed.text,
     pool: POOL,
   }
-  const match = matchExpression(db, parsed)
-  const pool = match === undefined ? [] : statement<Candidate>(db, RANKED).all({...params, match})
-  const ranked = order(parsed, pool, statement<Candidate>(db, EXACT).all(params))
+  const docs = new Map<string, number>()
+  const match = matchExpression(db, parsed.terms, POSTING_BUDGET, docs)
+  const pool = match === undefined ? [] : rankedPool(db, params, match, POOL, [])
+  // Related words only add candidates the query's own words did not find.
+  const relatedDocs = new Map<string, number>()
+  const relatedMatch = matchExpression(db, relatedTerms(parsed.terms), RELATED_BUDGET, relatedDocs, false)
+  if (relatedMatch !== undefined) {
+    const found = pool.map((candidate) => candidate.id)
+    for (const candidate of rankedPool(db, params, relatedMatch, RELATED_POOL, found)) pool.push({...candidate, bm25: candidate.bm25 * RELATED_BM25})
+  }
+  const ranked = order(parsed, pool, statement<Candidate>(db, EXACT).all(params), docs, relatedDocs)
   return {results: ranked.slice(0, limit).map((candidate, rank) => hit(db, candidate, rank < schemas))}
 }
 
 /**
- * The MATCH expression: the query's rarest terms, quoted (so they are only ever terms,
- * never FTS5 syntax), within the posting budget; undefined when no term matches anything.
+ * The best `size` candidates the caller may see, other than those `found` already, in
+ * BM25 order (ties by cassette, then operation id). FTS5 first ranks its best rows alone, which is cheap; the scope rule then
+ * keeps the visible ones. That is the exact answer when at least `size` of them are visible
+ * and the last one kept scores above the last row ranked (nothing unranked could tie or
+ * beat it); otherwise the scope-first query runs.
  */
-function matchExpression(db: SqliteDatabase, query: ParsedQuery): string | undefined {
+function rankedPool(db: SqliteDatabase, params: Record<string, unknown>, match: string, size: number, found: readonly number[]): Candidate[] {
+  const ranked = FAST_POOL_FACTOR * size + found.length
+  const top = statement<{id: number; bm25: number}>(db, TOP).all({match, top: ranked})
+  const rows = top.map((row) => [row.id, row.bm25])
+  const exclude = JSON.stringify(found)
+  const visible = statement<Candidate>(db, VISIBLE).all({...params, top: JSON.stringify(rows), pool: size, found: exclude})
+  if (top.length < ranked) return visible
+  if (visible.length === size && Math.min(...visible.map((candidate) => candidate.bm25)) > top[ranked - 1]!.bm25) return visible
+  return statement<Candidate>(db, RANKED).all({...params, match, pool: size, found: exclude})
+}
+
+/**
+ * The MATCH expression: the rarest of `terms`, quoted (so they are only ever terms, never
+ * FTS5 syntax), within `budget` postings; undefined when no term matches anything. Fills
+ * `exact` with the operations holding each term the index has. For the query's `own` terms,
+ * a term the index lacks is searched as a prefix and the rarest term is searched even when
+ * it alone exceeds the budget; related words get neither.
+ */
+function matchExpression(db: SqliteDatabase, terms: readonly string[], budget: number, exact: Map<string, number>, own = true): string | undefined {
+  if (terms.length === 0) return undefined
   type Docs = {term: string; docs: number}
   const phrases: Array<{phrase: string; docs: number}> = []
-  const exact = new Map(statement<Docs>(db, TERM_DOCS).all(JSON.stringify(query.terms)).map((row) => [row.term, row.docs]))
+  for (const row of statement<Docs>(db, TERM_DOCS).all(JSON.stringify(terms))) exact.set(row.term, row.docs)
   for (const [term, docs] of exact) phrases.push({phrase: `"${term}"`, docs})
-  const partial = query.terms.filter((term) => !exact.has(term) && term.length >= MIN_PREFIX)
+  const partial = own ? terms.filter((term) => !exact.has(term) && term.length >= MIN_PREFIX) : []
   if (partial.length > 0) {
     for (const {term, docs} of statement<Docs>(db, PREFIX_DOCS).all(JSON.stringify(partial))) phrases.push({phrase: `"${term}"*`, docs})
   }
@@ -78,15 +136,15 @@ function matchExpression(db: SqliteDatabase, query: ParsedQuery): string | undef
   const chosen: string[] = []
   let postings = 0
   for (const {phrase, docs: count} of phrases) {
-    if (chosen.length > 0 && postings + count > POSTING_BUDGET) break
+    if ((chosen.length > 0 || !own) && postings + count > budget) break
     chosen.push(phrase)
     postings += count
   }
   return chosen.length === 0 ? undefined : chosen.join(' OR ')
 }
 
-function order(query: ParsedQuery, pool: Candidate[], exact: Candidate[]): Candidate[] {
-  rerank(query, pool)
+function order(query: ParsedQuery, pool: Candidate[], exact: Candidate[], docs: ReadonlyMap<string, number>, relatedDocs: ReadonlyMap<string, number>): Candidate[] {
+  rerank(query, pool, docs, relatedDocs)
   const top = pool.reduce((best, candidate) => Math.max(best, candidate.score), 0)
   const exactIds = new Set(exact.map((candidate) => candidate.id))
   // An exact operation-id match ranks first, above anything the words matched.

@@ -25,6 +25,7 @@ describe('searchOperations ranking', () => {
     {given: 'create an issue with labels and assignees', want: 'github:issues/create', why: 'body field names'},
     {given: 'repositories of a user', want: 'github:repos/list-for-user', why: 'kebab-case id and summary'},
     {given: 'can you please help me get the authenticated user', want: 'github:users/get-authenticated', why: 'request padding ignored'},
+    {given: 'show me the pictures', want: 'incus:images_get', why: 'related word picture -> image'},
   ])('$why: "$given" ranks $want first', ({given, want}) => {
     expect(top(given)[0]).toBe(want)
   })
@@ -107,6 +108,23 @@ describe('searchOperations scopes', () => {
     const mixed = indexWith(new Map([['shop', [...hidden, ...open]]]))
     expect(searchOperations(mixed, 'polish widget', {scopes: [], limit: 5}).results.map((hit) => hit.operation_id)).toEqual(open.map((r) => r.operationId))
     mixed.close()
+  })
+
+  it('filters before the limit also when the best-scoring operations are mostly hidden', () => {
+    const hidden = Array.from({length: 100}, (_, i) => record({operationId: `hidden_widget_${i}`, summary: 'Polish the widget widget widget', scopes: ['secret']}))
+    const open = Array.from({length: 5}, (_, i) => record({operationId: `open_widget_${i}`, summary: 'Polish a widget with a cloth and some wax'}))
+    const mixed = indexWith(new Map([['shop', [...hidden, ...open]]]))
+    expect(searchOperations(mixed, 'polish widget', {scopes: [], limit: 10}).results.map((hit) => hit.operation_id)).toEqual(open.map((r) => r.operationId))
+    expect(searchOperations(mixed, 'polish widget', {scopes: ['secret'], limit: 3}).results.every((hit) => hit.operation_id.startsWith('hidden_'))).toBe(true)
+    mixed.close()
+  })
+
+  it('keeps the tie order when more operations tie than FTS5 ranks at first', () => {
+    const twins = Array.from({length: 90}, (_, i) => record({operationId: `keys_${String(89 - i).padStart(2, '0')}`, summary: 'Rotate the signing keys'}))
+    const tied = indexWith(new Map([['vault', twins]]))
+    const ids = searchOperations(tied, 'rotate signing', {scopes: [], limit: 5}).results.map((hit) => hit.operation_id)
+    expect(ids).toEqual(['keys_00', 'keys_01', 'keys_02', 'keys_03', 'keys_04'])
+    tied.close()
   })
 
   it('property: an operation needing a scope the caller lacks never appears, whatever the query', () => {
