@@ -10,7 +10,7 @@ export {
 } from './cassette-format.js'
 export type {CassetteMeta} from './cassette-format.js'
 export {assertCassetteIdentity, isCassetteName, isCassetteVersion} from './cassette-identity.js'
-export {canonicalForm, canonicalJson, sha256Hex} from './canonical-json.js'
+export {NotJsonError, canonicalForm, canonicalJson, sha256Hex} from './canonical-json.js'
 export {CHECK_NAMES} from './checklist.js'
 export type {CassetteCheck, CheckName} from './checklist.js'
 export {planCassette} from './plan-cassette.js'

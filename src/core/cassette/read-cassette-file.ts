@@ -1,3 +1,4 @@
+import {constants} from 'node:fs'
 import {open} from 'node:fs/promises'
 
 import {TamaError} from '../errors/tama-error.js'
@@ -12,7 +13,8 @@ export const MAX_CASSETTE_BYTES = 1024 * 1024 * 1024
 export async function readCassetteFile(path: string): Promise<Uint8Array> {
   let handle
   try {
-    handle = await open(path, 'r')
+    // Without blocking, so a FIFO with no writer cannot hang the open itself; it is then refused as not a file.
+    handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
   } catch (error) {
     throw readFailure(error, path)
   }

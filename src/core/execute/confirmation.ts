@@ -20,23 +20,24 @@ export function checkConfirmation(
   validator: SchemaValidator,
 ): void {
   if (rule === null) return
-  if (rule.when !== 'always' && findNonJson(input) === null && !validator.matches(rule.when, input)) return
+  // Only plain JSON data is evaluated or read; anything else (a throwing getter, say) gets the rule.
+  const plain = findNonJson(input) === null
+  if (rule.when !== 'always' && plain && !validator.matches(rule.when, input)) return
   if (rule.echo === null) {
     if (confirm === true) return
     throw required(name, rule, 'confirm: true')
   }
-  const expected = echoedValue(input, rule.echo)
+  const expected = plain ? echoedValue(input, rule.echo) : undefined
   if (expected !== undefined && confirm === expected) return
   const missing = expected === undefined ? ` (input.${rule.echo} is missing: send it too)` : ''
   throw required(name, rule, `confirm: "<value of input.${rule.echo}>"${missing}`)
 }
 
-/** The string the caller must send to confirm: the echoed property's value, as text. */
+/** The string the caller must send to confirm: the echoed property's value (of plain JSON input), as text. */
 function echoedValue(input: unknown, echo: string): string | undefined {
   if (!isPlainObject(input) || !Object.hasOwn(input, echo)) return undefined
   const value = input[echo]
-  if (typeof value === 'string') return value
-  return findNonJson(value) === null ? canonicalize(value) : undefined
+  return typeof value === 'string' ? value : canonicalize(value)
 }
 
 function required(name: string, rule: ConfirmationRule, send: string): TamaError {

@@ -183,12 +183,7 @@ async function dispatch(
       // Once stopped, whatever the executor says (an AbortError, say) is the stop's doing.
       throw stopError ?? failed('executor_error', `${name} failed in its executor: ${describe(error)}.`, error)
     })
-    let nonJson
-    try {
-      nonJson = findNonJson(result)
-    } catch (error) {
-      throw failed('result_not_json', `${name}'s executor returned a result that cannot be read (${describe(error)}).`, error)
-    }
+    const nonJson = findNonJson(result)
     if (nonJson !== null) {
       const where = nonJson.pointer === '' ? 'the result itself' : `result${nonJson.pointer}`
       throw failed('result_not_json', `${name}'s executor returned a result that is not JSON data: ${where} ${nonJson.reason}.`)

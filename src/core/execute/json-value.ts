@@ -1,4 +1,4 @@
-import {childPointer} from '../profile/json-pointer.js'
+import {pointerOf} from '../profile/json-pointer.js'
 
 /** Nesting deeper than this is refused (the profile's document limit). */
 const MAX_JSON_DEPTH = 128
@@ -10,6 +10,13 @@ export interface NonJson {
   readonly reason: string
 }
 
+export interface JsonDataOptions {
+  /** Longest string, and longest object key, in UTF-16 code units. Default: no limit. */
+  readonly maxStringLength?: number
+  /** Pass over `undefined`, leaving it to whoever serialises the value (as JSON.stringify does). */
+  readonly ignoreUndefined?: boolean
+}
+
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
   const prototype = Object.getPrototypeOf(value)
@@ -18,29 +25,58 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 
 /**
  * Finds the first value that is not plain JSON data — undefined, a function, a symbol,
- * a bigint, a non-finite number, a class instance (Date, Map, ...), a cycle or nesting
- * deeper than MAX_JSON_DEPTH — so values crossing the executor boundary can be refused
- * with a pointer instead of being silently mangled by JSON.stringify. null when clean.
+ * a bigint, a non-finite number, a class instance (Date, Map, ...), a cycle, nesting
+ * deeper than MAX_JSON_DEPTH, a string or key longer than `options.maxStringLength`, or a
+ * value that throws when read (a getter, a Proxy) — so values crossing a boundary can be
+ * refused with a pointer instead of being silently mangled by JSON.stringify. null when
+ * clean. Never throws.
  */
-export function findNonJson(value: unknown): NonJson | null {
+export function findNonJson(value: unknown, options: JsonDataOptions = {}): NonJson | null {
+  const maxString = options.maxStringLength ?? Number.POSITIVE_INFINITY
   const ancestors = new Set<object>()
-  const walk = (current: unknown, pointer: string, depth: number): NonJson | null => {
-    if (current === null || typeof current === 'string' || typeof current === 'boolean') return null
-    if (typeof current === 'number') return Number.isFinite(current) ? null : {pointer, reason: `is ${current}, not a finite number`}
-    if (typeof current !== 'object') return {pointer, reason: `is ${typeof current === 'undefined' ? 'undefined' : `a ${typeof current}`}`}
-    if (depth > MAX_JSON_DEPTH) return {pointer, reason: `nests deeper than ${MAX_JSON_DEPTH} levels`}
-    if (ancestors.has(current)) return {pointer, reason: 'is a circular reference'}
-    if (!Array.isArray(current) && !isPlainObject(current)) return {pointer, reason: 'is an object that is not plain JSON data'}
+  // The pointer is built only for a finding: most values are clean.
+  const path: Array<string | number> = []
+  const found = (reason: string): NonJson => ({pointer: pointerOf(path), reason})
+  const walk = (current: unknown, depth: number): NonJson | null => {
+    if (current === null || typeof current === 'boolean' || (current === undefined && options.ignoreUndefined === true)) return null
+    if (typeof current === 'string') return current.length > maxString ? found(`is a string of ${current.length} characters, longer than ${maxString}`) : null
+    if (typeof current === 'number') return Number.isFinite(current) ? null : found(`is ${current}, not a finite number`)
+    if (typeof current !== 'object') return found(`is ${typeof current === 'undefined' ? 'undefined' : `a ${typeof current}`}`)
+    if (depth > MAX_JSON_DEPTH) return found(`nests deeper than ${MAX_JSON_DEPTH} levels`)
+    if (ancestors.has(current)) return found('is a circular reference')
+    const isArray = Array.isArray(current)
+    if (!isArray && !isPlainObject(current)) return found('is an object that is not plain JSON data')
     ancestors.add(current)
-    const entries: Array<[string, unknown]> = Array.isArray(current)
-      ? Array.from(current, (item, index) => [String(index), item])
-      : Object.entries(current)
-    for (const [key, item] of entries) {
-      const found = walk(item, childPointer(pointer, key), depth + 1)
-      if (found !== null) return found
+    if (isArray) {
+      for (let index = 0; index < current.length; index++) {
+        path.push(index)
+        const inner = walk(current[index], depth + 1)
+        if (inner !== null) return inner
+        path.pop()
+      }
+    } else {
+      const object = current as Record<string, unknown>
+      for (const key of Object.keys(object)) {
+        if (key.length > maxString) return found(`has a key of ${key.length} characters, longer than ${maxString}`)
+        path.push(key)
+        const inner = walk(object[key], depth + 1)
+        if (inner !== null) return inner
+        path.pop()
+      }
     }
     ancestors.delete(current)
     return null
   }
-  return walk(value, '', 1)
+  try {
+    return walk(value, 1)
+  } catch (error) {
+    // A getter or Proxy trap threw while the value was read: it is not plain data.
+    return found(`cannot be read (${firstLine(error)})`)
+  }
+}
+
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : 'it threw a non-Error value'
+  const line = (text.split('\n')[0] ?? '').trim() || 'no message'
+  return line.length <= 200 ? line : `${line.slice(0, 200)}…`
 }

@@ -1,7 +1,7 @@
 import {TamaError} from '../errors/tama-error.js'
 import {validateDocument} from '../profile/index.js'
 import type {OperationRecord} from '../profile/operation-record.js'
-import {CASSETTE_NAME_PATTERN, canonicalJson, openCassette, readCassetteFile, sha256Hex} from '../cassette/index.js'
+import {CASSETTE_NAME_PATTERN, NotJsonError, canonicalJson, openCassette, readCassetteFile, sha256Hex} from '../cassette/index.js'
 import type {InstalledCassette} from './installed-cassettes.js'
 
 /** Work for the index to do: load one document as a cassette, or import a cassette file. */
@@ -41,8 +41,8 @@ function planLoad(job: Extract<InstallJob, {kind: 'load'}>, installed: Installed
   let digest: string
   try {
     digest = sha256Hex(canonicalJson(job.document))
-  } catch {
-    throw new TamaError('invalid_document', `${job.source} is not a JSON document: pass the parsed document object.`)
+  } catch (error) {
+    throw notJsonDocument(job, error)
   }
   const current = installed(job.cassette)
   if (current !== undefined && current.digest === digest && current.mode === 'load') return {...pick(current), records: null}
@@ -56,6 +56,22 @@ function planLoad(job: Extract<InstallJob, {kind: 'load'}>, installed: Installed
     operations: validated.operations.length,
     records: validated.operations,
   }
+}
+
+/**
+ * The invalid_document error for a document that cannot be made canonical JSON (or sent to
+ * a worker), located by a JSON Pointer: validation finds cycles, nesting and values that
+ * are not JSON; what is left (undefined in an array) is where canonicalisation stopped.
+ */
+export function notJsonDocument(job: Extract<InstallJob, {kind: 'load'}>, error: unknown): TamaError {
+  try {
+    validateDocument(job.document, {source: job.source})
+  } catch (invalid) {
+    if (invalid instanceof TamaError) return invalid
+  }
+  const {pointer, reason} = error instanceof NotJsonError ? error : {pointer: '', reason: 'is not JSON data'}
+  const message = `${reason}: a document must be plain JSON data; pass the parsed document object.`
+  return new TamaError('invalid_document', `${job.source}: #${pointer} ${message}`, {problems: [{source: job.source, pointer, message}]})
 }
 
 async function planImport(job: Extract<InstallJob, {kind: 'import'}>, installed: InstalledLookup): Promise<InstallPlan> {

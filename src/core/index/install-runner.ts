@@ -6,7 +6,7 @@ import {TamaError} from '../errors/tama-error.js'
 import type {SqliteDatabase} from '../sqlite/driver.js'
 import {commitInstall, type InstallResult} from './commit-install.js'
 import {findInstalled} from './installed-cassettes.js'
-import {type InstallJob, planInstall} from './install-plan.js'
+import {type InstallJob, notJsonDocument, planInstall} from './install-plan.js'
 import {CANCELLED, RUNNING} from './install-state.js'
 
 export interface InstallBounds {
@@ -42,7 +42,8 @@ function runInWorker(path: string, job: InstallJob, stop: Cancellation): Promise
     try {
       worker = startWorker({path, job, state})
     } catch (error) {
-      reject(new TamaError('usage', `The install could not be handed to a worker thread: ${(error as Error).message}. Pass plain JSON data.`))
+      // Only a document can fail to reach the thread, and only by not being JSON data: say where.
+      reject(job.kind === 'load' ? notJsonDocument(job, error) : new TamaError('usage', `The install could not be handed to a worker thread: ${(error as Error).message}. Pass plain JSON data.`))
       return
     }
     let settled = false

@@ -1,4 +1,5 @@
 import {TamaError, type Problem} from '../errors/tama-error.js'
+import {findNonJson} from '../execute/json-value.js'
 import {collectOperations} from './collect-operations.js'
 import {childPointer} from './json-pointer.js'
 import {isObject, jsonType, quote} from './json-value.js'
@@ -37,6 +38,14 @@ export function checkDocument(document: unknown, options: CheckOptions = {}): Ch
     if (seen.has(key)) return
     seen.add(key)
     problems.push(options.source === undefined ? {pointer, message} : {source: options.source, pointer, message})
+  }
+  // A document given as a value (not text) has not met the parser's limits yet, and the
+  // checks below must never walk a cycle or unbounded nesting. `undefined` is left to
+  // canonicalisation, which drops it from objects as JSON.stringify does.
+  const nonJson = findNonJson(document, {maxStringLength: LIMITS.stringLength, ignoreUndefined: true})
+  if (nonJson !== null) {
+    report(nonJson.pointer, `This value ${nonJson.reason}. A document must be plain JSON data within the limits of docs/profile.md#limits: objects and arrays nested more than ${LIMITS.depth} deep, strings and keys longer than ${LIMITS.stringLength} characters and numbers that are not finite are refused.`)
+    return {document: null, problems}
   }
   if (!isObject(document)) {
     report('', `The document root must be an object, an OpenAPI 3.1 document, but it is ${jsonType(document)}.`)
