@@ -1,10 +1,9 @@
-import {isTamaError} from '../errors/tama-error.js'
 import type {SqliteDatabase} from '../sqlite/driver.js'
 import {ALLOWED_SCOPE_SETS, scopesParameter} from './scope-filter.js'
-import {compare, searchOperations} from './search-operations.js'
+import {compare} from './search-operations.js'
 import type {OperationSuggestion} from './search-types.js'
 import {statement} from './statement-cache.js'
-import {words} from './text-analysis.js'
+import {terms} from './text-analysis.js'
 
 // Visible ids about as long as the one asked for: only those can be a few edits away.
 const NEAR_LENGTH = `${ALLOWED_SCOPE_SETS}
@@ -12,10 +11,17 @@ SELECT cassette, operation_id FROM operations
 WHERE scope_set IN (SELECT id FROM allowed) AND (:cassette IS NULL OR cassette = :cassette)
   AND length(operation_id) BETWEEN :shortest AND :longest`
 
+// Every visible operation of the cassette (or of all), for ranking by shared words.
+const VISIBLE = `${ALLOWED_SCOPE_SETS}
+SELECT cassette, operation_id, summary FROM operations
+WHERE scope_set IN (SELECT id FROM allowed) AND (:cassette IS NULL OR cassette = :cassette)`
+
 /**
  * Up to `max` visible operations close to an operation id that was not found, for "did
- * you mean" in errors: first ids a few edits away (typos), then the best search results
- * for the id's words. Both read only operations the caller's scopes allow.
+ * you mean" in errors: first ids a few edits away (typos), then the operations sharing
+ * the most of the id's words. Both read, and rank by, only operations the caller's scopes
+ * allow — not search scores, whose term statistics count every operation — so the answer
+ * is the same whether a forbidden operation exists or not.
  */
 export function suggestOperations(
   db: SqliteDatabase,
@@ -42,19 +48,24 @@ export function suggestOperations(
     }
   }
   for (const row of near) add(row)
-  if (out.length < max) for (const hit of searchIdWords(db, cassette, operationId, scopes, max)) add(hit)
+  if (out.length < max) for (const row of sharingWords(db, cassette, operationId, scopes)) add(row)
   return out
 }
 
-function searchIdWords(db: SqliteDatabase, cassette: string | null, operationId: string, scopes: readonly string[], max: number): OperationSuggestion[] {
-  const query = words(operationId).join(' ')
-  try {
-    return searchOperations(db, query, {scopes, limit: Math.min(50, max * 2), schemas: 0, ...(cassette === null ? {} : {cassettes: [cassette]})}).results
-  } catch (error) {
-    // An id with no searchable words simply has no word-based suggestions.
-    if (isTamaError(error) && error.kind === 'usage') return []
-    throw error
-  }
+/** Visible operations by how many of the id's words their id and summary hold, most first. */
+function sharingWords(db: SqliteDatabase, cassette: string | null, operationId: string, scopes: readonly string[]): OperationSuggestion[] {
+  const wanted = new Set(terms(operationId.slice(0, 256)))
+  if (wanted.size === 0) return []
+  return statement<{cassette: string; operation_id: string; summary: string}>(db, VISIBLE)
+    .all({scopes: scopesParameter(scopes), cassette})
+    .map((row) => {
+      const held = new Set(terms(`${row.operation_id} ${row.summary}`))
+      let shared = 0
+      for (const term of wanted) if (held.has(term)) shared++
+      return {cassette: row.cassette, operation_id: row.operation_id, shared}
+    })
+    .filter((row) => row.shared > 0)
+    .sort((a, b) => b.shared - a.shared || compare(a.cassette, b.cassette) || compare(a.operation_id, b.operation_id))
 }
 
 /** Levenshtein distance, giving up (returning `limit + 1`) once it must exceed `limit`. */
