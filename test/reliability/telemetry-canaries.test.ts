@@ -1,4 +1,3 @@
-import diagnosticsChannel from 'node:diagnostics_channel'
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -13,7 +12,7 @@ import type {ExecutorMap} from '../../src/core/execute/index.js'
 import {STORAGE_VERSION, type TamaIndex, openIndex} from '../../src/core/index/index.js'
 import {handleExecute, handleSearch} from '../../src/core/mcp/index.js'
 import {validateFiles} from '../../src/core/profile/validate-files.js'
-import {channelNames} from '../../src/core/telemetry/telemetry.js'
+import {recordTelemetry} from '../helpers/telemetry-recorder.js'
 import {HOSTILE} from './hostile-cassettes.js'
 
 // Shaped like names, so only the rule "never publish caller data" keeps them out.
@@ -28,8 +27,8 @@ const CANARY = {
   failure: 'canary-failure-8a4b',
 }
 
-const published: Array<{channel: string; message: unknown}> = []
-const unsubscribes: Array<() => void> = []
+const recorder = recordTelemetry()
+const {published} = recorder
 let dir: string
 let index: TamaIndex
 let document: Record<string, unknown>
@@ -85,15 +84,6 @@ function canaryDocument(version: string): Record<string, unknown> {
 }
 
 beforeAll(async () => {
-  const {spans, events} = channelNames()
-  const names = [...spans.flatMap((span) => ['start', 'end', 'asyncStart', 'asyncEnd', 'error'].map((sub) => `tracing:${span}:${sub}`)), ...events]
-  for (const name of names) {
-    const handler = (message: unknown): void => {
-      published.push({channel: name, message: JSON.parse(JSON.stringify(message))})
-    }
-    diagnosticsChannel.subscribe(name, handler)
-    unsubscribes.push(() => diagnosticsChannel.unsubscribe(name, handler))
-  }
   dir = mkdtempSync(join(tmpdir(), `${CANARY.path}-`))
   document = canaryDocument('1.0.0')
   cassetteFile = join(dir, `${CANARY.path}.tama-cassette`)
@@ -104,7 +94,7 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(() => {
-  for (const off of unsubscribes.splice(0)) off()
+  recorder.stop()
   index?.close()
   rmSync(dir, {recursive: true, force: true})
 })

@@ -1,4 +1,3 @@
-import diagnosticsChannel from 'node:diagnostics_channel'
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -9,7 +8,7 @@ import type {ExecutorMap} from '../../../src/core/execute/index.js'
 import {type TamaIndex, openIndex} from '../../../src/core/index/index.js'
 import {handleExecute, handleSearch} from '../../../src/core/mcp/index.js'
 import {readDocumentFile} from '../../../src/core/profile/index.js'
-import {channelNames} from '../../../src/core/telemetry/telemetry.js'
+import {recordTelemetry} from '../../helpers/telemetry-recorder.js'
 import {PROJECT_ROOT} from '../../helpers/cli.js'
 
 // Canaries shaped like names (and valid instance names), so only the rule "never publish
@@ -22,8 +21,8 @@ const CANARY = {
   operation: 'canary-operation-d00f',
 }
 
-const published: Array<{channel: string; message: unknown}> = []
-const unsubscribes: Array<() => void> = []
+const recorder = recordTelemetry()
+const {published} = recorder
 let dir: string
 let index: TamaIndex
 
@@ -33,15 +32,6 @@ const executors: ExecutorMap = {
 }
 
 beforeAll(async () => {
-  const {spans, events} = channelNames()
-  const names = [...spans.flatMap((span) => ['start', 'end', 'asyncStart', 'asyncEnd', 'error'].map((sub) => `tracing:${span}:${sub}`)), ...events]
-  for (const name of names) {
-    const handler = (message: unknown): void => {
-      published.push({channel: name, message: JSON.parse(JSON.stringify(message))})
-    }
-    diagnosticsChannel.subscribe(name, handler)
-    unsubscribes.push(() => diagnosticsChannel.unsubscribe(name, handler))
-  }
   dir = mkdtempSync(join(tmpdir(), `${CANARY.path}-`))
   index = openIndex({path: join(dir, `${CANARY.path}.sqlite3`)})
   for (const name of ['incus', 'runtime']) {
@@ -50,7 +40,7 @@ beforeAll(async () => {
 })
 
 afterAll(() => {
-  for (const off of unsubscribes.splice(0)) off()
+  recorder.stop()
   index.close()
   rmSync(dir, {recursive: true, force: true})
 })
