@@ -73,6 +73,20 @@ const oneOf = (...values: string[]): Shape => ({is: 'enum', values})
 const COMPONENT_NAME: KeyRule = {pattern: /^[a-zA-Z0-9._-]+$/, message: 'Component names may use only letters, digits, `.`, `_` and `-`.'}
 const CONTENT = map(object('MediaType'))
 const EXAMPLES = map(refOr('Example'))
+
+/** The fields a Parameter Object and a Header Object share (OAS 3.1 §4.8.12, §4.8.21). */
+const PARAMETER_FIELDS = {
+  description: STRING,
+  required: BOOLEAN,
+  deprecated: BOOLEAN,
+  allowEmptyValue: BOOLEAN,
+  explode: BOOLEAN,
+  allowReserved: BOOLEAN,
+  schema: SCHEMA,
+  content: CONTENT,
+  example: ANY,
+  examples: EXAMPLES,
+} as const
 const PARAMETER_STYLES: Readonly<Record<string, readonly string[]>> = {
   path: ['matrix', 'label', 'simple'],
   query: ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'],
@@ -168,21 +182,7 @@ const OBJECTS: Readonly<Record<Kind, ObjectSpec>> = {
   },
   ExternalDocumentation: {fields: {description: STRING, url: STRING}, required: ['url']},
   Parameter: {
-    fields: {
-      name: STRING,
-      in: oneOf('query', 'header', 'path', 'cookie'),
-      description: STRING,
-      required: BOOLEAN,
-      deprecated: BOOLEAN,
-      allowEmptyValue: BOOLEAN,
-      style: STRING,
-      explode: BOOLEAN,
-      allowReserved: BOOLEAN,
-      schema: SCHEMA,
-      content: CONTENT,
-      example: ANY,
-      examples: EXAMPLES,
-    },
+    fields: {name: STRING, in: oneOf('query', 'header', 'path', 'cookie'), ...PARAMETER_FIELDS, style: STRING},
     required: ['name', 'in'],
     rules(value, pointer, report) {
       if (!('schema' in value) && !('content' in value)) report(childPointer(pointer, 'schema'), 'A parameter needs a `schema` (or a `content` map). Add one.')
@@ -231,20 +231,9 @@ const OBJECTS: Readonly<Record<Kind, ObjectSpec>> = {
     fields: {operationRef: STRING, operationId: STRING, parameters: map(ANY), requestBody: ANY, description: STRING, server: object('Server')},
     rules: exclusive('operationRef', 'operationId'),
   },
+  // A Header Object is a Parameter Object without `name` and `in`, always in style simple.
   Header: {
-    fields: {
-      description: STRING,
-      required: BOOLEAN,
-      deprecated: BOOLEAN,
-      allowEmptyValue: BOOLEAN,
-      style: oneOf('simple'),
-      explode: BOOLEAN,
-      allowReserved: BOOLEAN,
-      schema: SCHEMA,
-      content: CONTENT,
-      example: ANY,
-      examples: EXAMPLES,
-    },
+    fields: {...PARAMETER_FIELDS, style: oneOf('simple')},
     rules: schemaOrContent,
   },
   Tag: {fields: {name: STRING, description: STRING, externalDocs: object('ExternalDocumentation')}, required: ['name']},
