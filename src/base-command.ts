@@ -28,7 +28,7 @@ function toTamaError(error: Error & {oclif?: {exit?: number}}): TamaError {
     return new TamaError('usage', `${usageMessage(error.message)} See --help.`)
   }
   if (error instanceof Errors.ExitError) throw error
-  return new TamaError('internal', `Unexpected failure: ${error.message}. Please report it with the command you ran.`)
+  return new TamaError('internal', `Unexpected failure: ${withoutDirectories(error.message)}. Please report it with the command you ran.`)
 }
 
 // oclif wraps some parse errors in a heading ("The following error occurred:") and a
@@ -39,4 +39,9 @@ function usageMessage(message: string): string {
     .map((line) => line.trim())
     .filter((line) => line !== '' && !/^The following errors? occurred:$/.test(line) && !/^See more help with/.test(line))
   return lines.join(' ')
+}
+
+/** Users never see absolute paths: an unexpected error keeps only the last part of any it names. */
+export function withoutDirectories(message: string): string {
+  return message.replace(/(?<![^\s'"`(=])(?:\/[^\s/'"`:,()]+)+\/([^\s/'"`:,()]+)/g, '$1')
 }
