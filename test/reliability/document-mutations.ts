@@ -233,6 +233,7 @@ export const MUTATIONS: Readonly<Record<string, MutationKind>> = {
       ['type', 'nope'],
       ['type', ['string', 'string']],
       ['pattern', '(unclosed'],
+      ['pattern', '^(?!-)(a+)+$'],
       ['pattern', 42],
       ['$schema', 'http://json-schema.org/draft-04/schema#'],
       ['minLength', -1],

@@ -269,6 +269,32 @@ describe('random execute inputs', () => {
     tally(context, 'fuzz cases', runs)
   })
 
+  it("match the catalogue's patterns as the oracle's backtracking engine does, on random strings", (context) => {
+    let runs = 0
+    // Every `pattern` in the catalogue's input schemas, which are plain JSON.
+    const patterns = new Set<string>()
+    JSON.stringify(
+      catalogue.map(({record}) => record.inputSchema),
+      (key, value: unknown) => {
+        if (key === 'pattern' && typeof value === 'string') patterns.add(value)
+        return value
+      },
+    )
+    expect(patterns.size).toBeGreaterThan(0)
+    const cases = fc.constantFrom(...patterns).chain((pattern) =>
+      fc.record({pattern: fc.constant(pattern), text: fc.oneof(fc.stringMatching(new RegExp(pattern, 'u')), fc.string({unit: 'grapheme', maxLength: 70}), fc.string({unit: 'binary', maxLength: 70}))}),
+    )
+    fc.assert(
+      fc.property(cases, ({pattern, text}) => {
+        runs++
+        const schema = {type: 'string', pattern}
+        expect(schemaValidator.matches(schema, text)).toBe(oracle.validate(schema, text))
+      }),
+      {numRuns: scaled(300, 10_000), seed: SEED},
+    )
+    tally(context, 'fuzz cases', runs)
+  })
+
   it.each([
     {given: 'a getter that throws', input: () => ({get name(): string {
       throw new Error('boom')

@@ -3,10 +3,12 @@ import {createHash} from 'node:crypto'
 import {Ajv2020, type ErrorObject, type ValidateFunction} from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import canonicalizeModule from 'canonicalize'
+import type {RE2JS} from 're2js'
 
 import {TamaError, type Problem} from '../errors/tama-error.js'
 import type {JsonSchema} from '../profile/operation-record.js'
 import {childPointer} from '../profile/json-pointer.js'
+import {compileLinearPattern} from '../profile/linear-pattern.js'
 
 // ajv-formats and canonicalize are CommonJS; under NodeNext their typed default import
 // is the module namespace, while at run time it is the function itself.
@@ -26,12 +28,21 @@ export class SchemaValidator {
   private readonly ajv: Ajv2020
   private readonly byObject = new WeakMap<object, ValidateFunction>()
   private readonly byHash = new Map<string, ValidateFunction>()
+  /**
+   * Each pattern's matcher, compiled once however many schemas and places use it. Ajv keeps
+   * every pattern's matcher for the instance's life anyway (its scope is keyed by pattern).
+   */
+  private readonly patterns = new Map<string, RE2JS>()
 
   constructor(private readonly maxCached = 512) {
     // strict: false because OpenAPI 3.1 schemas carry annotations Ajv does not know
     // (discriminator, xml, example); addUsedSchema: false so two schemas with the same
     // $id never collide in the shared instance.
-    this.ajv = new Ajv2020({allErrors: true, strict: false, addUsedSchema: false, logger: false})
+    // Patterns (`pattern`, `patternProperties`) run on a linear-time engine, so no producer's
+    // pattern can hold the event loop (docs/security.md). Ajv passes the flags "u", the mode
+    // compileLinearPattern reads; `code` names the engine in standalone code, never generated here.
+    const regExp = Object.assign((pattern: string) => this.pattern(pattern), {code: 'compileLinearPattern'})
+    this.ajv = new Ajv2020({allErrors: true, strict: false, addUsedSchema: false, logger: false, code: {regExp}})
     addFormats(this.ajv)
   }
 
@@ -85,6 +96,15 @@ export class SchemaValidator {
     this.byHash.set(key, validate)
     if (this.byHash.size > this.maxCached) this.byHash.delete(this.byHash.keys().next().value!)
     return validate
+  }
+
+  private pattern(pattern: string): RE2JS {
+    let matcher = this.patterns.get(pattern)
+    if (matcher === undefined) {
+      matcher = compileLinearPattern(pattern)
+      this.patterns.set(pattern, matcher)
+    }
+    return matcher
   }
 }
 

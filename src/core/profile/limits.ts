@@ -21,5 +21,7 @@ export const LIMITS = Object.freeze({
   scopeLength: 128,
   operationIdLength: 128,
   confirmationMessageLength: 1024,
+  /** Positions the distinct `pattern`s (and `patternProperties` keys) expand to together, each counted repeat written out. */
+  patternPositions: 100_000,
   yamlAliases: 100,
 })

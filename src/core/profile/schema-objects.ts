@@ -1,6 +1,7 @@
 import {childPointer} from './json-pointer.js'
 import {isObject, jsonType, quote} from './json-value.js'
 import {LIMITS} from './limits.js'
+import {DocumentPatterns} from './linear-pattern.js'
 import type {RefResolver} from './ref-resolver.js'
 import {SUBSCHEMA_PLACES} from './schema-keywords.js'
 
@@ -50,8 +51,9 @@ const MESSAGE_TAIL = 'Fix this Schema Object (JSON Schema 2020-12).'
 /**
  * Checks that Schema Objects are valid JSON Schema 2020-12 — what validating them against
  * the 2020-12 meta-schema checks, keyword by keyword, in one pass over each schema — plus
- * what the meta-schema cannot see: `pattern`s must compile as regular expressions, and
- * every `$ref` must resolve inside the document (docs/profile.md#schemas-and-ref).
+ * what the meta-schema cannot see: `pattern`s must be regular expressions tama-dex can
+ * match in linear time (DocumentPatterns), and every `$ref` must resolve inside the
+ * document (docs/profile.md#schemas-and-ref).
  * OpenAPI's annotations (`discriminator`, `xml`, `externalDocs`, `example`) and `x-`
  * keys are keywords JSON Schema lets hold anything.
  *
@@ -61,7 +63,7 @@ const MESSAGE_TAIL = 'Fix this Schema Object (JSON Schema 2020-12).'
 export class SchemaObjectChecker {
   /** Schemas already checked, by identity: however many pointers reach one, it is walked once. */
   private readonly checked = new Set<object>()
-  private readonly patterns = new Map<string, boolean>()
+  private readonly patterns = new DocumentPatterns()
 
   constructor(
     private readonly resolver: RefResolver,
@@ -101,9 +103,7 @@ export class SchemaObjectChecker {
       const pointer = childPointer(parent, keyword)
       for (const name of Object.keys(value)) {
         const at = childPointer(pointer, name)
-        if (keyword === 'patternProperties' && !this.isPattern(name)) {
-          this.report(at, `The \`patternProperties\` key ${quote(name)} is not a valid regular expression (ECMA-262, unicode mode). ${MESSAGE_TAIL}`)
-        }
+        if (keyword === 'patternProperties') this.pattern(name, pointer, name, 'The `patternProperties` key')
         // A `dependencies` value may also be a list of property names.
         if (keyword !== 'dependencies' || !isUniqueStrings(value[name])) this.schema(value[name], at, depth + 1)
       }
@@ -112,8 +112,8 @@ export class SchemaObjectChecker {
     const expected = place === undefined ? (VALUE_CHECKS.get(keyword)?.(value) ?? null) : PLACE_EXPECTED[place]
     if (expected !== null) {
       this.report(childPointer(parent, keyword), `\`${keyword}\` must be ${expected}, found ${describe(value)}. ${MESSAGE_TAIL}`)
-    } else if (keyword === 'pattern' && !this.isPattern(value as string)) {
-      this.report(childPointer(parent, keyword), `\`pattern\` ${quote(value)} is not a valid regular expression (ECMA-262, unicode mode). ${MESSAGE_TAIL}`)
+    } else if (keyword === 'pattern') {
+      this.pattern(value as string, parent, keyword, '`pattern`')
     } else if (keyword === '$ref') {
       this.reference(value as string, childPointer(parent, keyword))
     }
@@ -125,24 +125,10 @@ export class SchemaObjectChecker {
     else this.check(target.value, target.pointer)
   }
 
-  private isPattern(pattern: string): boolean {
-    let valid = this.patterns.get(pattern)
-    if (valid === undefined) {
-      valid = patternCompiles(pattern)
-      this.patterns.set(pattern, valid)
-    }
-    return valid
-  }
-}
-
-/** Whether a `pattern` compiles as JSON Schema validators compile it. */
-export function patternCompiles(pattern: string): boolean {
-  try {
-    // Unicode mode, as schema validators such as Ajv compile patterns.
-    new RegExp(pattern, 'u')
-    return true
-  } catch {
-    return false
+  /** Reports the regular expression `pattern`, found at `token` in `parent`, when tama-dex cannot use it; `what` names it. */
+  private pattern(pattern: string, parent: string, token: string, what: string): void {
+    const problem = this.patterns.problem(pattern)
+    if (problem !== null) this.report(childPointer(parent, token), `${what} ${quote(pattern)} ${problem}. ${MESSAGE_TAIL}`)
   }
 }
 

@@ -228,6 +228,33 @@ describe('executeOperation: input validation', () => {
     expect(error.kind).toBe('invalid_input')
     expect(error.problems[0]!.message).toMatch(/deeper than 128/)
   })
+
+  describe('patterns a backtracking engine would hang on', () => {
+    const inputSchema = {type: 'object', properties: {name: {type: 'string', pattern: '^(a+)+$'}}, patternProperties: {'^(a|a)*$': {type: 'string'}}, additionalProperties: false}
+    const redos = {...fixtureOperations().incus!.find((operation) => operation.operationId === 'instance_get')!, operationId: 'redos', inputSchema}
+    const catalog = new FakeCatalog({incus: [redos]})
+
+    // JavaScript's engine takes time doubling with each `a` on both patterns (over a second at
+    // 28): on 5,000 it would run for longer than the universe has existed, far past the test
+    // timeout. The test finishing proves the patterns are matched in linear time.
+    it('refuses input that matches neither, in linear time', async () => {
+      const evil = `${'a'.repeat(5000)}!`
+      const {executor, calls} = counting()
+      const error = await failure(catalog, 'incus', 'redos', {name: evil, [evil]: 'x'}, {scopes: READ, executors: {incus: executor}})
+      expect(error.kind).toBe('invalid_input')
+      expect(error.problems.map(({pointer, message}) => ({pointer, message}))).toEqual([
+        {pointer: `/${evil}`, message: 'is not an allowed property: remove it'},
+        {pointer: '/name', message: 'must match pattern "^(a+)+$"'},
+      ])
+      expect(calls).toHaveLength(0)
+    })
+
+    it('dispatches input that matches both', async () => {
+      const {executor, calls} = counting()
+      await expect(executeOperation(catalog, 'incus', 'redos', {name: 'a'.repeat(5000), aaa: 'x'}, {scopes: READ, executors: {incus: executor}})).resolves.toEqual({result: {ok: true}})
+      expect(calls).toHaveLength(1)
+    })
+  })
 })
 
 describe('executeOperation: dispatch', () => {

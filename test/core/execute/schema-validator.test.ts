@@ -1,4 +1,5 @@
 import {Ajv2020} from 'ajv/dist/2020.js'
+import {RE2JS} from 're2js'
 import {afterEach, describe, expect, it, vi} from 'vitest'
 
 import {MAX_PROBLEMS, SchemaValidator} from '../../../src/core/execute/schema-validator.js'
@@ -32,6 +33,17 @@ describe('SchemaValidator', () => {
     {given: {schema: false, value: 'x'}, want: [{pointer: '', message: 'boolean schema is false'}]},
     {given: {schema: {$defs: {n: {type: 'integer'}}, items: {$ref: '#/$defs/n'}}, value: [1, 'x']}, want: [{pointer: '/1', message: 'must be integer'}]},
     {given: {schema: {type: 'object', discriminator: {propertyName: 'k'}, example: {}, xml: {}}, value: {}}, want: []},
+    // Patterns match anywhere, on code points, with ECMAScript's `.` and `\s`.
+    {given: {schema: {pattern: '^.$'}, value: '😀'}, want: []},
+    {given: {schema: {pattern: 'b\\s'}, value: 'ab\u3000c'}, want: []},
+    {given: {schema: {pattern: '^a.$'}, value: 'a\r'}, want: [{pointer: '', message: 'must match pattern "^a.$"'}]},
+    {
+      given: {schema: {patternProperties: {'^x-': {type: 'string'}}, additionalProperties: false}, value: {'x-a': 1, b: 2}},
+      want: [
+        {pointer: '/b', message: 'is not an allowed property: remove it'},
+        {pointer: '/x-a', message: 'must be string'},
+      ],
+    },
   ])('validates $given.schema against $given.value', ({given, want}) => {
     expect(new SchemaValidator().problems(given.schema, given.value)).toEqual(want)
   })
@@ -44,5 +56,21 @@ describe('SchemaValidator', () => {
 
   it('reports a schema Ajv cannot compile as internal, not a crash', () => {
     expect(() => new SchemaValidator().problems({$ref: '#/$defs/missing'}, 1)).toThrow(expect.objectContaining({kind: 'internal'}))
+  })
+
+  it('reports a stored pattern the linear-time engine refuses as internal, saying why', () => {
+    expect(() => new SchemaValidator().problems({type: 'string', pattern: '^(?!x)'}, 'a')).toThrow(
+      expect.objectContaining({kind: 'internal', message: expect.stringContaining('(pattern "^(?!x)" uses a negative lookahead `(?!`, which tama-dex cannot check in linear time')}),
+    )
+  })
+
+  it('compiles a pattern once, however many schemas and places use it', () => {
+    const compile = vi.spyOn(RE2JS, 'compile')
+    const validator = new SchemaValidator()
+    const name = {type: 'string', pattern: '^[a-z]+$'}
+    validator.problems({properties: {a: name, b: {...name}}, patternProperties: {'^[a-z]+$': true}}, {})
+    validator.problems({items: {...name}}, ['x'])
+    // The meta-schema's own patterns compile too, once Ajv validates a first schema.
+    expect(compile.mock.calls.filter(([source]) => source === '^[a-z]+$')).toHaveLength(1)
   })
 })

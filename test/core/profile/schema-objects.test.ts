@@ -56,6 +56,16 @@ describe('SchemaObjectChecker', () => {
     // Valid outside unicode mode, but schema validators compile patterns in unicode mode.
     {given: {pattern: '\\-'}, want: [{pointer: '/s/pattern', message: expect.stringContaining('is not a valid regular expression')}]},
     {given: {patternProperties: {'^x-': true, '(': {}}}, want: [{pointer: '/s/patternProperties/(', message: expect.stringContaining('not a valid regular expression')}]},
+    // Valid, but with no linear-time match: docs/profile.md#schemas-and-ref.
+    {
+      given: {pattern: '^(?=.*\\d)[a-z\\d]+$'},
+      want: [{pointer: '/s/pattern', message: '`pattern` "^(?=.*\\\\d)[a-z\\\\d]+$" uses a lookahead `(?=`, which tama-dex cannot check in linear time; rewrite it without lookaround or backreferences. Fix this Schema Object (JSON Schema 2020-12).'}],
+    },
+    {given: {patternProperties: {'^(a)\\1$': {}}}, want: [{pointer: '/s/patternProperties/^(a)\\1$', message: expect.stringContaining('uses a backreference `\\1`')}]},
+    {
+      given: {properties: {a: {pattern: 'x{1000}'.repeat(60)}, b: {pattern: 'y{1000}'.repeat(60)}, c: {pattern: 'x{1000}'.repeat(60)}}},
+      want: [{pointer: '/s/properties/b/pattern', message: expect.stringContaining("taking the document's distinct patterns past their limit of 100000 positions")}],
+    },
     {given: {$ref: '#/components/schemas/A'}, want: []},
     {given: {$ref: '#/components/schemas/Missing'}, want: [{pointer: '/s/$ref', message: expect.stringContaining('points to nothing in this document')}]},
     {given: {$ref: 'other.json#/A'}, want: [{pointer: '/s/$ref', message: expect.stringContaining('points outside this document')}]},

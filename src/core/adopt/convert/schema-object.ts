@@ -2,7 +2,7 @@ import {isObject} from '../../profile/json-value.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'
 import {childPointer} from '../../profile/json-pointer.js'
 import {type InternalRefs, isInternalRef} from '../internal-refs.js'
-import {patternCompiles} from '../../profile/schema-objects.js'
+import type {DocumentPatterns} from '../../profile/linear-pattern.js'
 
 /** What one pass over the document's schemas does. */
 export interface SchemaPass {
@@ -12,6 +12,8 @@ export interface SchemaPass {
   readonly warnings: AdoptWarnings
   /** Schemas already done: converters may share one schema between places. */
   readonly seen: WeakSet<object>
+  /** The document's patterns, checked as the profile checks them. */
+  readonly patterns: DocumentPatterns
 }
 
 // JSON Schema 2020-12 keywords holding subschemas, by shape.
@@ -23,7 +25,7 @@ const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 
 /**
  * Adopts one Schema Object and every subschema in it, in place: the OpenAPI 3.0 to 3.1
  * rewrites when `pass.upgrade` is set, then the repairs every version needs (references
- * out of the document, patterns JavaScript cannot compile).
+ * out of the document, patterns that do not compile or cannot be matched in linear time).
  * https://spec.openapis.org/oas/v3.1.0#schema-object
  */
 export function adoptSchema(schema: Record<string, unknown>, pointer: string, pass: SchemaPass): void {
@@ -128,15 +130,19 @@ function repairSchema(schema: Record<string, unknown>, pointer: string, pass: Sc
     pass.warnings.add(childPointer(pointer, '$ref'), `${describeRef(ref)}; the reference was removed, so this schema now accepts any value here.`)
     delete schema.$ref
   }
-  if (typeof schema.pattern === 'string' && !patternCompiles(schema.pattern)) {
-    pass.warnings.add(childPointer(pointer, 'pattern'), `pattern ${JSON.stringify(schema.pattern)} is not a valid regular expression (ECMAScript, "u" flag) and was removed.`)
+  const problem = typeof schema.pattern === 'string' ? pass.patterns.problem(schema.pattern) : null
+  if (problem !== null) {
+    pass.warnings.add(childPointer(pointer, 'pattern'), `pattern ${JSON.stringify(schema.pattern)} ${problem}. The pattern was removed.`)
     delete schema.pattern
   }
-  if (isObject(schema.patternProperties)) {
-    for (const pattern of Object.keys(schema.patternProperties)) {
-      if (patternCompiles(pattern)) continue
-      pass.warnings.add(childPointer(childPointer(pointer, 'patternProperties'), pattern), `pattern ${JSON.stringify(pattern)} is not a valid regular expression (ECMAScript, "u" flag); its schema was removed.`)
-      delete schema.patternProperties[pattern]
+  const patterns = schema.patternProperties
+  if (isObject(patterns)) {
+    for (const pattern of Object.keys(patterns)) {
+      const keyProblem = pass.patterns.problem(pattern)
+      if (keyProblem === null) continue
+      const widened = dropPatternProperty(schema, patterns, pattern)
+      const outcome = widened.length === 0 ? 'properties it matched are no longer checked against its schema' : `properties it matched are left to ${widened.map((keyword) => `"${keyword}"`).join(' and ')}, widened to also accept what the entry accepted`
+      pass.warnings.add(childPointer(childPointer(pointer, 'patternProperties'), pattern), `pattern ${JSON.stringify(pattern)} ${keyProblem}. The entry was removed: ${outcome}.`)
     }
   }
   // A repeated name in `required` says nothing more; JSON Schema wants each once.
@@ -145,6 +151,23 @@ function repairSchema(schema: Record<string, unknown>, pointer: string, pass: Sc
     pass.warnings.add(childPointer(pointer, 'examples'), 'a Schema Object\'s "examples" must be an array (JSON Schema 2020-12); the value was removed.')
     delete schema.examples
   }
+}
+
+// What checks the properties no `patternProperties` entry matches.
+const OTHER_PROPERTIES = ['additionalProperties', 'unevaluatedProperties']
+
+/**
+ * Removes the `patternProperties` entry for `pattern`. The properties it matched fall to
+ * `additionalProperties` and `unevaluatedProperties`, so each of those present (and not
+ * `true`) is widened to also accept what the entry accepted: the schema itself still
+ * accepts every value it did. Returns the keywords widened.
+ */
+function dropPatternProperty(schema: Record<string, unknown>, patterns: Record<string, unknown>, pattern: string): string[] {
+  const dropped = patterns[pattern]
+  delete patterns[pattern]
+  const widened = OTHER_PROPERTIES.filter((keyword) => schema[keyword] === false || isObject(schema[keyword]))
+  for (const keyword of widened) schema[keyword] = schema[keyword] === false ? dropped : {anyOf: [dropped, schema[keyword]]}
+  return widened
 }
 
 /** Why a reference cannot be kept: tama-dex never reads other files or the network. */

@@ -1,6 +1,7 @@
 import {isObject} from '../../profile/json-value.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'
 import {childPointer} from '../../profile/json-pointer.js'
+import {DocumentPatterns} from '../../profile/linear-pattern.js'
 import type {InternalRefs} from '../internal-refs.js'
 import {adoptSchema, describeRef} from './schema-object.js'
 
@@ -114,7 +115,7 @@ export interface DocumentPass {
  */
 export function adoptDocumentObjects(document: Record<string, unknown>, pass: DocumentPass): void {
   const seen = new WeakSet<object>()
-  const schemaPass = {...pass, seen: new WeakSet<object>()}
+  const schemaPass = {...pass, seen: new WeakSet<object>(), patterns: new DocumentPatterns()}
   const visitObject = (object: Record<string, unknown>, kind: Kind, pointer: string): void => {
     if (kind === 'schema') return adoptSchema(object, pointer, schemaPass)
     if (kind === 'callback') return visitMap(object, 'pathItem', 'extensible', pointer)

@@ -1,6 +1,9 @@
 import {beforeAll, describe, expect, it} from 'vitest'
 
 import type {AdoptResult} from '../../../../src/core/adopt/index.js'
+import {SchemaValidator} from '../../../../src/core/execute/schema-validator.js'
+import {validateDocument} from '../../../../src/core/profile/index.js'
+import type {JsonSchema} from '../../../../src/core/profile/operation-record.js'
 import {adoptFixture, at} from '../adopt-fixture.js'
 
 let adopted: AdoptResult
@@ -13,6 +16,10 @@ describe('what no profile document may hold is repaired, with a warning each', (
   it.each([
     {given: '/components/schemas/BadPattern', want: {type: 'string'}},
     {given: '/components/schemas/BadPatternProperties', want: {type: 'object', patternProperties: {'^[a-z]+$': {type: 'string'}}}},
+    {given: '/components/schemas/SlowPattern', want: {type: 'string'}},
+    // Properties the dropped key matched fall to additionalProperties, which accepts them as the key did.
+    {given: '/components/schemas/SlowPatternKeys', want: {type: 'object', patternProperties: {'^x-': {type: 'string'}}, additionalProperties: {type: 'integer'}}},
+    {given: '/components/schemas/SlowPatternKeysOpen', want: {type: 'object', patternProperties: {}, additionalProperties: {anyOf: [{type: 'integer'}, {type: 'boolean'}]}}},
     {given: '/components/schemas/ExternalRef', want: {}},
     {given: '/components/schemas/DanglingRef', want: {}},
     {given: '/paths/~1external/get/parameters', want: [{name: 'q', in: 'query', schema: {}}]},
@@ -28,6 +35,9 @@ describe('what no profile document may hold is repaired, with a warning each', (
     {pointer: '/paths/~1external/get/responses/200', message: 'replaced by a response that only says so'},
     {pointer: '/components/schemas/BadPattern/pattern', message: 'not a valid regular expression'},
     {pointer: '/components/schemas/BadPatternProperties/patternProperties/(', message: 'not a valid regular expression'},
+    {pointer: '/components/schemas/SlowPattern/pattern', message: 'uses a negative lookahead `(?!`, which tama-dex cannot check in linear time; rewrite it without lookaround or backreferences. The pattern was removed.'},
+    {pointer: '/components/schemas/SlowPatternKeys/patternProperties/^(\\w)\\1$', message: 'uses a backreference `\\1`, which tama-dex cannot check in linear time; rewrite it without lookaround or backreferences. The entry was removed: properties it matched are left to "additionalProperties", widened to also accept what the entry accepted.'},
+    {pointer: '/components/schemas/SlowPatternKeysOpen/patternProperties/(?<=a)b', message: 'uses a lookbehind `(?<=`'},
     {pointer: '/components/schemas/ExternalRef/$ref', message: 'now accepts any value'},
     {pointer: '/components/schemas/DanglingRef/$ref', message: 'leads nowhere'},
   ])('warns at $pointer', ({pointer, message}) => {
@@ -38,6 +48,13 @@ describe('what no profile document may hold is repaired, with a warning each', (
   })
 
   it('warns about nothing else', () => {
-    expect(adopted.warnings).toHaveLength(8)
+    expect(adopted.warnings).toHaveLength(11)
+  })
+
+  it('gives a document that validates, whose repaired schemas accept what the input accepted', () => {
+    expect(() => validateDocument(adopted.document)).not.toThrow()
+    const validator = new SchemaValidator()
+    expect(validator.matches(at(adopted.document, '/components/schemas/SlowPatternKeys') as JsonSchema, {aa: 1, 'x-b': 'b'})).toBe(true)
+    expect(validator.matches(at(adopted.document, '/components/schemas/SlowPatternKeysOpen') as JsonSchema, {ab: 1, c: true})).toBe(true)
   })
 })
