@@ -1,4 +1,4 @@
-import {deleteOperations, insertOperations} from '../search/index.js'
+import {compactSearchIndex, deleteOperations, insertOperations} from '../search/index.js'
 import type {SqliteDatabase} from '../sqlite/driver.js'
 import type {InstallPlan} from './install-plan.js'
 
@@ -23,6 +23,7 @@ export function commitInstall(db: SqliteDatabase, plan: InstallPlan, beforeCommi
   try {
     deleteOperations(db, plan.cassette)
     insertOperations(db, plan.cassette, plan.records)
+    compactSearchIndex(db)
     db.prepare(
       `INSERT INTO cassettes (name, version, digest, mode, documents, operations, installed_at) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (name) DO UPDATE SET version = excluded.version, digest = excluded.digest, mode = excluded.mode,
@@ -42,7 +43,10 @@ export function removeCassette(db: SqliteDatabase, name: string): boolean {
   db.exec('BEGIN IMMEDIATE')
   try {
     const {changes} = db.prepare('DELETE FROM cassettes WHERE name = ?').run(name)
-    if (changes > 0) deleteOperations(db, name)
+    if (changes > 0) {
+      deleteOperations(db, name)
+      compactSearchIndex(db)
+    }
     db.exec('COMMIT')
     return changes > 0
   } catch (error) {

@@ -1,5 +1,5 @@
 export {createOperationTables} from './operation-tables.js'
-export {deleteOperations, getOperation, insertOperations} from './operation-store.js'
+export {compactSearchIndex, deleteOperations, getOperation, insertOperations} from './operation-store.js'
 export {searchOperations} from './search-operations.js'
 export {suggestOperations} from './suggest-operations.js'
 export type {OperationSuggestion, SearchConfirmation, SearchHit, SearchOptions, SearchResponse} from './search-types.js'

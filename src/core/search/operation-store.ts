@@ -84,6 +84,16 @@ export function deleteOperations(db: SqliteDatabase, cassette: string): void {
 }
 
 /**
+ * Merges the FTS5 index into a single segment, inside the caller's transaction. Each write
+ * adds segments (and deletions add tombstones), and a search reads every segment's
+ * posting list for each term: after a merge it reads one, which makes matching two to
+ * three times faster, for a few milliseconds per thousand operations at install time.
+ */
+export function compactSearchIndex(db: SqliteDatabase): void {
+  statement(db, "INSERT INTO operations_fts (operations_fts) VALUES ('optimize')").run()
+}
+
+/**
  * The operation, or undefined when it does not exist or the caller's scopes do not allow
  * it: the two are indistinguishable on purpose.
  */

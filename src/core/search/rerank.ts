@@ -47,17 +47,25 @@ const rarity = (docs: number): number => 1 / Math.log2(2 + docs)
  */
 export function rerank(query: ParsedQuery, pool: Candidate[], docs: ReadonlyMap<string, number> = new Map(), relatedDocs: ReadonlyMap<string, number> = new Map()): void {
   const top = pool.reduce((best, c) => Math.max(best, c.bm25), 0) || 1
-  const pairs = [...query.pairs].map((pair) => ` ${pair} `)
-  const weighted = [...docs, ...relatedDocs].map(([term, count]) => ({term: ` ${term} `, weight: rarity(count)}))
+  const pairMembers = new Set([...query.pairs].flatMap((pair) => pair.split(' ')))
+  const weighted = [...docs, ...relatedDocs].map(([term, count]) => ({term, weight: rarity(count)}))
   const whole = [...docs.values()].reduce((sum, count) => sum + rarity(count), 0) || 1
   for (const candidate of pool) {
-    // Terms are stored space-separated, so " a b " occurs exactly where a and b are adjacent.
-    const text = ` ${candidate.name_terms} | ${candidate.summary_terms} | ${candidate.tag_terms} | ${candidate.field_terms} | ${candidate.description_terms} `
+    const held = new Set<string>()
+    const adjacent = new Set<string>()
+    for (const column of [candidate.name_terms, candidate.summary_terms, candidate.tag_terms, candidate.field_terms, candidate.description_terms]) {
+      const terms = split(column)
+      for (let i = 0; i < terms.length; i++) {
+        held.add(terms[i]!)
+        // Pairs never span two columns.
+        if (i > 0 && pairMembers.has(terms[i]!) && pairMembers.has(terms[i - 1]!)) adjacent.add(`${terms[i - 1]} ${terms[i]}`)
+      }
+    }
     const name = covered(split(candidate.name_terms).filter((term) => verbOf(term) === undefined), query)
     const summary = covered(split(candidate.summary_terms).filter((term) => !STOP_TERMS.has(term)), query)
-    const paired = pairs.length === 0 ? 0 : pairs.filter((pair) => text.includes(pair)).length / pairs.length
+    const paired = query.pairs.size === 0 ? 0 : [...query.pairs].filter((pair) => adjacent.has(pair)).length / query.pairs.size
     const verb = query.verb !== null && candidate.verb === query.verb ? 1 : 0
-    const terms = weighted.reduce((sum, {term, weight}) => sum + (text.includes(term) ? weight : 0), 0) / whole
+    const terms = weighted.reduce((sum, {term, weight}) => sum + (held.has(term) ? weight : 0), 0) / whole
     candidate.score =
       candidate.bm25 / top + WEIGHTS.name * name + WEIGHTS.summary * summary + WEIGHTS.pairs * paired + WEIGHTS.verb * verb + WEIGHTS.terms * terms
   }

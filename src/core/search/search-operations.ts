@@ -39,19 +39,21 @@ const IN_SCOPE = `o.scope_set IN (SELECT value FROM json_each(:allowed))
 // Candidates already found (:found, a JSON array of ids) are not wanted again.
 const NEW = 'o.id NOT IN (SELECT value FROM json_each(:found))'
 
-// FTS5 alone: the best rows by BM25, before any join (the fast path).
-const TOP = `SELECT rowid AS id, -bm25(operations_fts, ${WEIGHTS.join(', ')}) AS bm25
-FROM operations_fts WHERE operations_fts MATCH :match ORDER BY 2 DESC LIMIT :top`
-
-// The fast path's rows (:top, a JSON array of [id, bm25]) that the caller may see.
-const VISIBLE = `WITH top (id, bm25) AS (SELECT value ->> 0, value ->> 1 FROM json_each(:top)),
+// The fast path: FTS5 ranks its best :top rows alone (cheap, before any join), then the
+// scope rule keeps the visible ones; `ranked` and `floor` say how many rows FTS5 ranked and
+// the lowest BM25 among them, which tells whether the answer is exact (see rankedPool).
+const VISIBLE = `WITH top (id, bm25) AS MATERIALIZED (
+  SELECT rowid, -bm25(operations_fts, ${WEIGHTS.join(', ')}) FROM operations_fts
+  WHERE operations_fts MATCH :match ORDER BY 2 DESC LIMIT :top
+),
 kept (id, bm25) AS (
   SELECT o.id, top.bm25 FROM top JOIN operations o ON o.id = top.id
   WHERE ${IN_SCOPE} AND ${NEW}
   ORDER BY top.bm25 DESC, o.cassette, o.operation_id
   LIMIT :pool
 )
-SELECT ${COLUMNS}, kept.bm25, 0 AS score FROM kept JOIN operations o ON o.id = kept.id JOIN operation_text t ON t.id = o.id`
+SELECT ${COLUMNS}, kept.bm25, 0 AS score, (SELECT count(*) FROM top) AS ranked, (SELECT min(bm25) FROM top) AS floor
+FROM kept JOIN operations o ON o.id = kept.id JOIN operation_text t ON t.id = o.id`
 
 // Scope first: ranks ids over the narrow operations table; the wide text is read for the pool only.
 const RANKED = `WITH ranked (id, bm25) AS (
@@ -83,12 +85,14 @@ export function searchOperations(db: SqliteDatabase, query: string, options: Sea
     text: parsed.text,
     pool: POOL,
   }
-  const docs = new Map<string, number>()
-  const match = matchExpression(db, parsed.terms, POSTING_BUDGET, docs)
+  const related = relatedTerms(parsed.terms)
+  const held = termDocs(db, [...parsed.terms, ...related])
+  const docs = new Map(parsed.terms.filter((term) => held.has(term)).map((term) => [term, held.get(term)!]))
+  const relatedDocs = new Map(related.filter((term) => held.has(term)).map((term) => [term, held.get(term)!]))
+  const match = matchExpression(db, parsed.terms, docs, POSTING_BUDGET)
   const pool = match === undefined ? [] : rankedPool(db, params, match, POOL, [])
   // Related words only add candidates the query's own words did not find.
-  const relatedDocs = new Map<string, number>()
-  const relatedMatch = matchExpression(db, relatedTerms(parsed.terms), RELATED_BUDGET, relatedDocs, false)
+  const relatedMatch = matchExpression(db, related, relatedDocs, RELATED_BUDGET, false)
   if (relatedMatch !== undefined) {
     const found = pool.map((candidate) => candidate.id)
     for (const candidate of rankedPool(db, params, relatedMatch, RELATED_POOL, found)) pool.push({...candidate, bm25: candidate.bm25 * RELATED_BM25})
@@ -99,38 +103,40 @@ export function searchOperations(db: SqliteDatabase, query: string, options: Sea
 
 /**
  * The best `size` candidates the caller may see, other than those `found` already, in
- * BM25 order (ties by cassette, then operation id). FTS5 first ranks its best rows alone, which is cheap; the scope rule then
- * keeps the visible ones. That is the exact answer when at least `size` of them are visible
- * and the last one kept scores above the last row ranked (nothing unranked could tie or
- * beat it); otherwise the scope-first query runs.
+ * BM25 order (ties by cassette, then operation id). FTS5 first ranks its best rows alone,
+ * which is cheap; the scope rule then keeps the visible ones. That is the exact answer when
+ * FTS5 ranked every row the match has, or when `size` of them are visible and the last one
+ * kept scores above the last row ranked (nothing unranked could tie or beat it); otherwise
+ * the scope-first query runs.
  */
 function rankedPool(db: SqliteDatabase, params: Record<string, unknown>, match: string, size: number, found: readonly number[]): Candidate[] {
-  const ranked = FAST_POOL_FACTOR * size + found.length
-  const top = statement<{id: number; bm25: number}>(db, TOP).all({match, top: ranked})
-  const rows = top.map((row) => [row.id, row.bm25])
+  const top = FAST_POOL_FACTOR * size + found.length
   const exclude = JSON.stringify(found)
-  const visible = statement<Candidate>(db, VISIBLE).all({...params, top: JSON.stringify(rows), pool: size, found: exclude})
-  if (top.length < ranked) return visible
-  if (visible.length === size && Math.min(...visible.map((candidate) => candidate.bm25)) > top[ranked - 1]!.bm25) return visible
+  const visible = statement<Candidate & {ranked: number; floor: number}>(db, VISIBLE).all({...params, match, top, pool: size, found: exclude})
+  // With no row visible, the statement cannot say how many FTS5 ranked: ask the scope-first query.
+  const last = visible.at(-1)
+  if (last !== undefined && (last.ranked < top || (visible.length === size && last.bm25 > last.floor))) return visible
   return statement<Candidate>(db, RANKED).all({...params, match, pool: size, found: exclude})
+}
+
+/** How many operations hold each of `terms` that the index has, in one lookup. */
+function termDocs(db: SqliteDatabase, terms: readonly string[]): Map<string, number> {
+  if (terms.length === 0) return new Map()
+  return new Map(statement<{term: string; docs: number}>(db, TERM_DOCS).all(JSON.stringify(terms)).map((row) => [row.term, row.docs]))
 }
 
 /**
  * The MATCH expression: the rarest of `terms`, quoted (so they are only ever terms, never
- * FTS5 syntax), within `budget` postings; undefined when no term matches anything. Fills
- * `exact` with the operations holding each term the index has. For the query's `own` terms,
- * a term the index lacks is searched as a prefix and the rarest term is searched even when
+ * FTS5 syntax), within `budget` postings; undefined when no term matches anything. `docs`
+ * counts the operations holding each term the index has. For the query's `own` terms, a
+ * term the index lacks is searched as a prefix and the rarest term is searched even when
  * it alone exceeds the budget; related words get neither.
  */
-function matchExpression(db: SqliteDatabase, terms: readonly string[], budget: number, exact: Map<string, number>, own = true): string | undefined {
-  if (terms.length === 0) return undefined
-  type Docs = {term: string; docs: number}
-  const phrases: Array<{phrase: string; docs: number}> = []
-  for (const row of statement<Docs>(db, TERM_DOCS).all(JSON.stringify(terms))) exact.set(row.term, row.docs)
-  for (const [term, docs] of exact) phrases.push({phrase: `"${term}"`, docs})
-  const partial = own ? terms.filter((term) => !exact.has(term) && term.length >= MIN_PREFIX) : []
+function matchExpression(db: SqliteDatabase, terms: readonly string[], docs: ReadonlyMap<string, number>, budget: number, own = true): string | undefined {
+  const phrases = [...docs].map(([term, count]) => ({phrase: `"${term}"`, docs: count}))
+  const partial = own ? terms.filter((term) => !docs.has(term) && term.length >= MIN_PREFIX) : []
   if (partial.length > 0) {
-    for (const {term, docs} of statement<Docs>(db, PREFIX_DOCS).all(JSON.stringify(partial))) phrases.push({phrase: `"${term}"*`, docs})
+    for (const {term, docs: count} of statement<{term: string; docs: number}>(db, PREFIX_DOCS).all(JSON.stringify(partial))) phrases.push({phrase: `"${term}"*`, docs: count})
   }
   phrases.sort((a, b) => a.docs - b.docs || (a.phrase < b.phrase ? -1 : 1))
   const chosen: string[] = []

@@ -70,6 +70,24 @@ describe.each([{given: ':memory:'}, {given: 'file'}])('an index ($given)', ({giv
     expect(index.cassettes().map((c) => c.name)).toEqual(['incus', 'runtime'])
   })
 
+  // Only a file can be opened a second time to look inside.
+  it.runIf(given === 'file')('leaves the search index in one segment after each install and removal', async () => {
+    const index = make()
+    await index.load(incus, {cassette: 'incus'})
+    await index.load(runtime, {cassette: 'runtime'})
+    const segments = () => {
+      const db = new Database(join(dir, 'index.sqlite3'), {readonly: true})
+      try {
+        return db.prepare<[], {n: number}>('SELECT count(DISTINCT segid) AS n FROM operations_fts_idx').get()!.n
+      } finally {
+        db.close()
+      }
+    }
+    expect(segments()).toBe(1)
+    await index.remove('runtime')
+    expect(segments()).toBe(1)
+  })
+
   it('removes a cassette and its operations, and says not_found for one not installed', async () => {
     const index = make()
     await index.load(incus, {cassette: 'incus'})

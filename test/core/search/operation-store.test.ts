@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {createOperationTables, deleteOperations, getOperation, insertOperations} from '../../../src/core/search/index.js'
+import {compactSearchIndex, createOperationTables, deleteOperations, getOperation, insertOperations, searchOperations} from '../../../src/core/search/index.js'
 import {inputFieldNames} from '../../../src/core/search/operation-store.js'
 import {ALL_SCOPES, fixtureCatalogue, indexWith, record} from './catalogue.js'
 
@@ -71,6 +71,22 @@ describe('insertOperations and deleteOperations', () => {
     const db = indexWith(new Map())
     expect(() => insertOperations(db, name, [])).toThrow(expect.objectContaining({kind: 'usage'}))
     expect(() => deleteOperations(db, name)).toThrow(expect.objectContaining({kind: 'usage'}))
+  })
+})
+
+describe('compactSearchIndex', () => {
+  const segments = (db: ReturnType<typeof indexWith>) => db.prepare<{n: number}>('SELECT count(DISTINCT segid) AS n FROM operations_fts_idx').get()!.n
+
+  it('merges the segments that separate writes leave into one, and search answers the same', () => {
+    const db = indexWith(new Map())
+    for (const [cassette, records] of catalogue) db.transaction(() => insertOperations(db, cassette, records))()
+    db.transaction(() => deleteOperations(db, 'github'))()
+    const before = searchOperations(db, 'list instances', {scopes: ALL_SCOPES})
+    expect(segments(db)).toBeGreaterThan(1)
+    db.transaction(() => compactSearchIndex(db))()
+    expect(segments(db)).toBe(1)
+    expect(searchOperations(db, 'list instances', {scopes: ALL_SCOPES})).toEqual(before)
+    expect(() => db.prepare("INSERT INTO operations_fts (operations_fts) VALUES ('integrity-check')").run()).not.toThrow()
   })
 })
 
