@@ -8,8 +8,8 @@ import type {SqliteDatabase} from '../sqlite/driver.js'
 
 /** `PRAGMA application_id` of a host index: "TDIX". Files with any other id are never touched. */
 export const INDEX_APPLICATION_ID = 0x54444958
-/** Bumped whenever the index's tables change; an index of another version is recreated empty. */
-export const STORAGE_VERSION = 1
+/** Bumped whenever the index's tables, or the terms search stores in them, change; an index of another version is recreated empty. */
+export const STORAGE_VERSION = 2
 
 const SQLITE_MAGIC = 'SQLite format 3\u0000'
 

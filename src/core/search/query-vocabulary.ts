@@ -9,7 +9,8 @@ export type VerbClass = 'read' | 'create' | 'update' | 'delete'
 
 // Words agents and API authors use for the same action. Order matters only for humans.
 const VERBS: Readonly<Record<VerbClass, readonly string[]>> = {
-  read: ['get', 'list', 'show', 'fetch', 'find', 'retrieve', 'read', 'view', 'lookup', 'search', 'query', 'display'],
+  // "provide" asks for data in requests ("provide me with ...") and names reads in APIs.
+  read: ['get', 'list', 'show', 'fetch', 'find', 'retrieve', 'read', 'view', 'lookup', 'search', 'query', 'display', 'provide'],
   create: ['create', 'add', 'new', 'make', 'insert', 'register'],
   update: ['update', 'edit', 'change', 'set', 'modify', 'patch', 'alter', 'replace'],
   delete: ['delete', 'remove', 'destroy', 'erase', 'drop', 'purge', 'unregister'],

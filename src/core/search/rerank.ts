@@ -23,15 +23,15 @@ export interface Candidate {
 
 // Tuned on the public retrieval sets (bench/retrieval): how much each feature adds, as a
 // fraction of the best BM25 score in the pool.
-const WEIGHTS = {name: 0.4, summary: 0.3, pairs: 1.0, verb: 0.1, terms: 0.5} as const
-// Function words, as stored (stemmed): they never count towards covering a summary.
+const WEIGHTS = {name: 0.4, summary: 0.3, pairs: 1.0, verb: 0.1, terms: 0.5, derived: 0.4} as const
+// Function words, as stored (stemmed): they never count towards covering a name or a summary.
 const STOP_TERMS = new Set([...STOP_WORDS].map(stem))
 
 const split = (text: string): string[] => (text === '' ? [] : text.split(' '))
 
 /** The share of `words` the query holds (0 when there are none). */
-function covered(words: readonly string[], query: ParsedQuery): number {
-  return words.length === 0 ? 0 : words.filter((word) => query.terms.includes(word)).length / words.length
+function covered(words: readonly string[], query: ReadonlySet<string>): number {
+  return words.length === 0 ? 0 : words.filter((word) => query.has(word)).length / words.length
 }
 
 // A term's weight from the operations holding it: the rarer, the more it says.
@@ -41,32 +41,103 @@ const rarity = (docs: number): number => 1 / Math.log2(2 + docs)
  * Re-scores FTS5's best candidates with what its BM25 cannot see: how much of the
  * operation's name and of its summary the query covers (also with terms too common to
  * search with), which of the query's adjacent term pairs appear adjacent in it, whether
- * the query's action is the operation's, and how much of the query (each term weighted by
- * its rarity, a related word as much as a query word) the operation holds anywhere.
- * `docs` and `relatedDocs` count the operations holding each query term and related word.
+ * the query's action is the operation's, how much of the query (each term weighted by its
+ * rarity, a related word as much as a query word) the operation holds anywhere, and how
+ * much it holds only in a derived form. `docs` and `relatedDocs` count the operations
+ * holding each query term and related word.
  */
 export function rerank(query: ParsedQuery, pool: Candidate[], docs: ReadonlyMap<string, number> = new Map(), relatedDocs: ReadonlyMap<string, number> = new Map()): void {
   const top = pool.reduce((best, c) => Math.max(best, c.bm25), 0) || 1
+  const queryTerms = new Set(query.terms)
   const pairMembers = new Set([...query.pairs].flatMap((pair) => pair.split(' ')))
-  const weighted = [...docs, ...relatedDocs].map(([term, count]) => ({term, weight: rarity(count)}))
+  const weights = new Map([...docs, ...relatedDocs].map(([term, count]) => [term, rarity(count)]))
   const whole = [...docs.values()].reduce((sum, count) => sum + rarity(count), 0) || 1
+  const derivableTerms = derivable(docs)
   for (const candidate of pool) {
+    // One pass over the operation's terms finds the weighted terms it holds and the
+    // query's pairs it holds adjacent (never across two columns).
     const held = new Set<string>()
     const adjacent = new Set<string>()
     for (const column of [candidate.name_terms, candidate.summary_terms, candidate.tag_terms, candidate.field_terms, candidate.description_terms]) {
       const terms = split(column)
       for (let i = 0; i < terms.length; i++) {
-        held.add(terms[i]!)
-        // Pairs never span two columns.
-        if (i > 0 && pairMembers.has(terms[i]!) && pairMembers.has(terms[i - 1]!)) adjacent.add(`${terms[i - 1]} ${terms[i]}`)
+        const term = terms[i]!
+        if (weights.has(term)) held.add(term)
+        if (i > 0 && pairMembers.has(term) && pairMembers.has(terms[i - 1]!)) adjacent.add(`${terms[i - 1]} ${term}`)
       }
     }
-    const name = covered(split(candidate.name_terms).filter((term) => verbOf(term) === undefined), query)
-    const summary = covered(split(candidate.summary_terms).filter((term) => !STOP_TERMS.has(term)), query)
+    const name = covered(split(candidate.name_terms).filter((term) => verbOf(term) === undefined && !STOP_TERMS.has(term)), queryTerms)
+    const summary = covered(split(candidate.summary_terms).filter((term) => !STOP_TERMS.has(term)), queryTerms)
     const paired = query.pairs.size === 0 ? 0 : [...query.pairs].filter((pair) => adjacent.has(pair)).length / query.pairs.size
     const verb = query.verb !== null && candidate.verb === query.verb ? 1 : 0
-    const terms = weighted.reduce((sum, {term, weight}) => sum + (held.has(term) ? weight : 0), 0) / whole
+    let terms = 0
+    for (const term of held) terms += weights.get(term)!
+    const derived = derivedWeight(derivableTerms, candidate)
     candidate.score =
-      candidate.bm25 / top + WEIGHTS.name * name + WEIGHTS.summary * summary + WEIGHTS.pairs * paired + WEIGHTS.verb * verb + WEIGHTS.terms * terms
+      candidate.bm25 / top +
+      WEIGHTS.name * name +
+      WEIGHTS.summary * summary +
+      WEIGHTS.pairs * paired +
+      WEIGHTS.verb * verb +
+      (WEIGHTS.terms * terms + WEIGHTS.derived * derived) / whole
   }
+}
+
+// A query term and an operation term are derived forms of one word when they share this
+// many first letters ("nutrition", "nutritional"), or when one of at least DERIVED_START
+// letters begins the other ("rent", "rental").
+const DERIVED_PREFIX = 5
+const DERIVED_START = 4
+
+interface QueryTerm {
+  readonly term: string
+  readonly weight: number
+}
+
+interface Derivable {
+  /** The query's terms of at least DERIVED_START letters, by their first DERIVED_START letters. */
+  readonly byStart: ReadonlyMap<string, readonly QueryTerm[]>
+  /** Finds the words that start like one of them, in one scan. */
+  readonly words: RegExp
+}
+
+function derivable(docs: ReadonlyMap<string, number>): Derivable | undefined {
+  const byStart = new Map<string, QueryTerm[]>()
+  for (const [term, count] of docs) {
+    if (term.length < DERIVED_START) continue
+    const start = term.slice(0, DERIVED_START)
+    byStart.set(start, [...(byStart.get(start) ?? []), {term, weight: rarity(count)}])
+  }
+  // Terms are letters and digits only, so they need no escaping.
+  return byStart.size === 0 ? undefined : {byStart, words: new RegExp(` (?:${[...byStart.keys()].join('|')})[^ ]*`, 'g')}
+}
+
+/**
+ * The rarity weight of the query terms an operation's name, summary, tags and input
+ * fields hold only in a derived form: the stemmer leaves derivational suffixes alone, and
+ * requests and API text often differ by one ("nutritional information" for
+ * getFoodNutrition). Descriptions are left out: they are the long column, and including
+ * them gained nothing measurable.
+ */
+function derivedWeight(query: Derivable | undefined, candidate: Candidate): number {
+  if (query === undefined) return 0
+  const text = ` ${candidate.name_terms} ${candidate.summary_terms} ${candidate.tag_terms} ${candidate.field_terms} `
+  const held = new Set<QueryTerm>()
+  const derived = new Set<QueryTerm>()
+  for (const [match] of text.matchAll(query.words)) {
+    const word = match.slice(1)
+    for (const term of query.byStart.get(word.slice(0, DERIVED_START)) ?? []) {
+      if (word === term.term) held.add(term)
+      else if (isDerived(word, term.term)) derived.add(term)
+    }
+  }
+  let sum = 0
+  for (const term of derived) if (!held.has(term)) sum += term.weight
+  return sum
+}
+
+function isDerived(a: string, b: string): boolean {
+  let shared = 0
+  while (shared < a.length && shared < b.length && a[shared] === b[shared]) shared++
+  return shared >= DERIVED_PREFIX || shared === Math.min(a.length, b.length)
 }

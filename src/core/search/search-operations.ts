@@ -22,7 +22,7 @@ const POSTING_BUDGET = 1000
 // candidates: at most this many postings (none when even the rarest holds more), this many
 // candidates, at this share of their BM25.
 const RELATED_BUDGET = 100
-const RELATED_POOL = 10
+const RELATED_POOL = 5
 const RELATED_BM25 = 0.5
 // A query term no operation holds is searched as a prefix when it is at least this long.
 const MIN_PREFIX = 3

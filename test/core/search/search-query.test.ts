@@ -8,6 +8,7 @@ describe('parseQuery', () => {
     {given: 'Can you please help me delete the instance?', want: {terms: ['delet', 'instanc'], verb: 'delete', pairs: ['delet instanc']}},
     {given: 'createIssue for repos/list-for-user', want: {terms: ['creat', 'issu', 'repo', 'list', 'user'], verb: 'create', pairs: ['creat issu', 'issu repo', 'repo list', 'list user']}},
     {given: 'what is it', want: {terms: ['what', 'is', 'it'], verb: null, pairs: ['what is', 'is it']}},
+    {given: 'Provide me with the area of Canada', want: {terms: ['provid', 'area', 'canada'], verb: 'read', pairs: ['provid area', 'area canada']}},
     {given: 'summary: "NEAR(x*"', want: {terms: ['summary', 'near'], verb: null, pairs: ['summary near']}},
   ])('$given', ({given, want}) => {
     const parsed = parseQuery(given)

@@ -7,6 +7,8 @@ describe('stem', () => {
     {given: ['run', 'runs', 'running'], want: 'run'},
     {given: ['create', 'creates', 'created', 'creating'], want: 'creat'},
     {given: ['policy', 'policies'], want: 'policy'},
+    {given: ['modify', 'modifies', 'modified', 'modifying'], want: 'modify'},
+    {given: ['movie', 'movies'], want: 'movy'},
     {given: ['address', 'addresses'], want: 'address'},
     {given: ['stop', 'stopped', 'stopping'], want: 'stop'},
     {given: ['status'], want: 'status'},
