@@ -293,7 +293,7 @@ describe('random execute inputs', () => {
       {numRuns: scaled(300, 10_000), seed: SEED},
     )
     tally(context, 'fuzz cases', runs)
-  })
+  }, scaled(30_000, 300_000))
 
   it.each([
     {given: 'a getter that throws', input: () => ({get name(): string {
