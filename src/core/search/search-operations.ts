@@ -102,8 +102,8 @@ export function searchOperations(db: SqliteDatabase, query: string, options: Sea
 }
 
 /**
- * The best `size` candidates the caller may see, other than those `found` already, in
- * BM25 order (ties by cassette, then operation id). FTS5 first ranks its best rows alone,
+ * The best `size` candidates the caller may see, other than those `found` already, by
+ * BM25 (ties by cassette, then operation id), in no set order. FTS5 first ranks its best rows alone,
  * which is cheap; the scope rule then keeps the visible ones. That is the exact answer when
  * FTS5 ranked every row the match has, or when `size` of them are visible and the last one
  * kept scores above the last row ranked (nothing unranked could tie or beat it); otherwise
@@ -114,8 +114,9 @@ function rankedPool(db: SqliteDatabase, params: Record<string, unknown>, match: 
   const exclude = JSON.stringify(found)
   const visible = statement<Candidate & {ranked: number; floor: number}>(db, VISIBLE).all({...params, match, top, pool: size, found: exclude})
   // With no row visible, the statement cannot say how many FTS5 ranked: ask the scope-first query.
-  const last = visible.at(-1)
-  if (last !== undefined && (last.ranked < top || (visible.length === size && last.bm25 > last.floor))) return visible
+  // Every row carries the same `ranked` and `floor`; the rows themselves come in no set order.
+  const stats = visible[0]
+  if (stats !== undefined && (stats.ranked < top || (visible.length === size && Math.min(...visible.map((row) => row.bm25)) > stats.floor))) return visible
   return statement<Candidate>(db, RANKED).all({...params, match, pool: size, found: exclude})
 }
 
