@@ -52,27 +52,34 @@ export function rerank(query: ParsedQuery, pool: Candidate[], docs: ReadonlyMap<
   const pairMembers = new Set([...query.pairs].flatMap((pair) => pair.split(' ')))
   const weights = new Map([...docs, ...relatedDocs].map(([term, count]) => [term, rarity(count)]))
   const whole = [...docs.values()].reduce((sum, count) => sum + rarity(count), 0) || 1
-  const derivableTerms = derivable(docs)
+  const byStart = derivable(docs)
   for (const candidate of pool) {
+    const [nameTerms, summaryTerms, tagTerms, fieldTerms, descriptionTerms] = [
+      candidate.name_terms,
+      candidate.summary_terms,
+      candidate.tag_terms,
+      candidate.field_terms,
+      candidate.description_terms,
+    ].map(split) as [string[], string[], string[], string[], string[]]
     // One pass over the operation's terms finds the weighted terms it holds and the
     // query's pairs it holds adjacent (never across two columns).
     const held = new Set<string>()
     const adjacent = new Set<string>()
-    for (const column of [candidate.name_terms, candidate.summary_terms, candidate.tag_terms, candidate.field_terms, candidate.description_terms]) {
-      const terms = split(column)
+    for (const terms of [nameTerms, summaryTerms, tagTerms, fieldTerms, descriptionTerms]) {
       for (let i = 0; i < terms.length; i++) {
         const term = terms[i]!
         if (weights.has(term)) held.add(term)
         if (i > 0 && pairMembers.has(term) && pairMembers.has(terms[i - 1]!)) adjacent.add(`${terms[i - 1]} ${term}`)
       }
     }
-    const name = covered(split(candidate.name_terms).filter((term) => verbOf(term) === undefined && !STOP_TERMS.has(term)), queryTerms)
-    const summary = covered(split(candidate.summary_terms).filter((term) => !STOP_TERMS.has(term)), queryTerms)
+    const name = covered(nameTerms.filter((term) => verbOf(term) === undefined && !STOP_TERMS.has(term)), queryTerms)
+    const summary = covered(summaryTerms.filter((term) => !STOP_TERMS.has(term)), queryTerms)
     const paired = query.pairs.size === 0 ? 0 : [...query.pairs].filter((pair) => adjacent.has(pair)).length / query.pairs.size
     const verb = query.verb !== null && candidate.verb === query.verb ? 1 : 0
     let terms = 0
     for (const term of held) terms += weights.get(term)!
-    const derived = derivedWeight(derivableTerms, candidate)
+    // Descriptions are left out: they are the long column, and including them gained nothing measurable.
+    const derived = derivedWeight(byStart, [nameTerms, summaryTerms, tagTerms, fieldTerms])
     candidate.score =
       candidate.bm25 / top +
       WEIGHTS.name * name +
@@ -94,41 +101,33 @@ interface QueryTerm {
   readonly weight: number
 }
 
-interface Derivable {
-  /** The query's terms of at least DERIVED_START letters, by their first DERIVED_START letters. */
-  readonly byStart: ReadonlyMap<string, readonly QueryTerm[]>
-  /** Finds the words that start like one of them, in one scan. */
-  readonly words: RegExp
-}
-
-function derivable(docs: ReadonlyMap<string, number>): Derivable | undefined {
+/** The query's terms of at least DERIVED_START letters, by their first DERIVED_START letters. */
+function derivable(docs: ReadonlyMap<string, number>): ReadonlyMap<string, readonly QueryTerm[]> {
   const byStart = new Map<string, QueryTerm[]>()
   for (const [term, count] of docs) {
     if (term.length < DERIVED_START) continue
     const start = term.slice(0, DERIVED_START)
     byStart.set(start, [...(byStart.get(start) ?? []), {term, weight: rarity(count)}])
   }
-  // Terms are letters and digits only, so they need no escaping.
-  return byStart.size === 0 ? undefined : {byStart, words: new RegExp(` (?:${[...byStart.keys()].join('|')})[^ ]*`, 'g')}
+  return byStart
 }
 
 /**
- * The rarity weight of the query terms an operation's name, summary, tags and input
- * fields hold only in a derived form: the stemmer leaves derivational suffixes alone, and
- * requests and API text often differ by one ("nutritional information" for
- * getFoodNutrition). Descriptions are left out: they are the long column, and including
- * them gained nothing measurable.
+ * The rarity weight of the query terms that `columns` hold only in a derived form: the
+ * stemmer leaves derivational suffixes alone, and requests and API text often differ by
+ * one ("nutritional information" for getFoodNutrition).
  */
-function derivedWeight(query: Derivable | undefined, candidate: Candidate): number {
-  if (query === undefined) return 0
-  const text = ` ${candidate.name_terms} ${candidate.summary_terms} ${candidate.tag_terms} ${candidate.field_terms} `
+function derivedWeight(byStart: ReadonlyMap<string, readonly QueryTerm[]>, columns: ReadonlyArray<readonly string[]>): number {
+  if (byStart.size === 0) return 0
   const held = new Set<QueryTerm>()
   const derived = new Set<QueryTerm>()
-  for (const [match] of text.matchAll(query.words)) {
-    const word = match.slice(1)
-    for (const term of query.byStart.get(word.slice(0, DERIVED_START)) ?? []) {
-      if (word === term.term) held.add(term)
-      else if (isDerived(word, term.term)) derived.add(term)
+  for (const words of columns) {
+    for (const word of words) {
+      if (word.length < DERIVED_START) continue
+      for (const term of byStart.get(word.slice(0, DERIVED_START)) ?? []) {
+        if (word === term.term) held.add(term)
+        else if (isDerived(word, term.term)) derived.add(term)
+      }
     }
   }
   let sum = 0

@@ -87,8 +87,9 @@ export function searchOperations(db: SqliteDatabase, query: string, options: Sea
   }
   const related = relatedTerms(parsed.terms)
   const held = termDocs(db, [...parsed.terms, ...related])
-  const docs = new Map(parsed.terms.filter((term) => held.has(term)).map((term) => [term, held.get(term)!]))
-  const relatedDocs = new Map(related.filter((term) => held.has(term)).map((term) => [term, held.get(term)!]))
+  const countsOf = (terms: readonly string[]) => new Map(terms.filter((term) => held.has(term)).map((term) => [term, held.get(term)!]))
+  const docs = countsOf(parsed.terms)
+  const relatedDocs = countsOf(related)
   const match = matchExpression(db, parsed.terms, docs, POSTING_BUDGET)
   const pool = match === undefined ? [] : rankedPool(db, params, match, POOL, [])
   // Related words only add candidates the query's own words did not find.
@@ -103,11 +104,11 @@ export function searchOperations(db: SqliteDatabase, query: string, options: Sea
 
 /**
  * The best `size` candidates the caller may see, other than those `found` already, by
- * BM25 (ties by cassette, then operation id), in no set order. FTS5 first ranks its best rows alone,
- * which is cheap; the scope rule then keeps the visible ones. That is the exact answer when
- * FTS5 ranked every row the match has, or when `size` of them are visible and the last one
- * kept scores above the last row ranked (nothing unranked could tie or beat it); otherwise
- * the scope-first query runs.
+ * BM25 (ties by cassette, then operation id), in no set order. FTS5 first ranks its best
+ * rows alone, which is cheap; the scope rule then keeps the visible ones. That is the exact
+ * answer when FTS5 ranked every row the match has, or when `size` of them are visible and
+ * the lowest kept scores above the lowest ranked (nothing unranked could tie or beat it);
+ * otherwise the scope-first query runs.
  */
 function rankedPool(db: SqliteDatabase, params: Record<string, unknown>, match: string, size: number, found: readonly number[]): Candidate[] {
   const top = FAST_POOL_FACTOR * size + found.length
