@@ -23,6 +23,9 @@ const VERB_OF = new Map<string, VerbClass>(
 
 const METHOD_VERB: Readonly<Record<string, VerbClass>> = {get: 'read', head: 'read', post: 'create', put: 'update', patch: 'update', delete: 'delete'}
 
+/** Every API verb, as written and as stored (stemmed). */
+export const VERB_TERMS: ReadonlySet<string> = new Set(VERB_OF.keys())
+
 /** The action a word (or its stem) names, if it is an API verb. */
 export function verbOf(word: string): VerbClass | undefined {
   return VERB_OF.get(word)

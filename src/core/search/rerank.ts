@@ -1,6 +1,7 @@
-import {STOP_WORDS, verbOf} from './query-vocabulary.js'
+import {STOP_WORDS, VERB_TERMS} from './query-vocabulary.js'
 import type {ParsedQuery} from './search-query.js'
 import {stem} from './word-stem.js'
+import {WordTable} from './word-table.js'
 
 /** A candidate from the FTS5 query, with the stored terms re-ranking compares. */
 export interface Candidate {
@@ -11,31 +12,78 @@ export interface Candidate {
   readonly summary: string
   readonly destructive: number
   readonly confirmation: string | null
-  readonly name_terms: string
-  readonly summary_terms: string
-  readonly tag_terms: string
-  readonly field_terms: string
-  readonly description_terms: string
+  /** The operation's stored terms as CANDIDATE_TERMS lays them out. */
+  readonly terms: string
   /** FTS5's weighted BM25 over the selected terms, higher is better. */
   readonly bm25: number
   score: number
 }
+
+// Between two columns of CANDIDATE_TERMS; no term holds it.
+const COLUMN_BREAK = ' | '
+const BREAK = 0x7c
+
+/**
+ * SQL for a candidate's `terms`, from operation_text `t`: its id, summary, tag, field and
+ * description terms, in that order, each column between COLUMN_BREAKs and the whole
+ * between spaces. Re-ranking walks this one string rather than splitting five columns.
+ */
+export const CANDIDATE_TERMS = `' ' || t.name_terms || '${COLUMN_BREAK}' || t.summary_terms || '${COLUMN_BREAK}' || t.tag_terms || '${COLUMN_BREAK}' || t.field_terms || '${COLUMN_BREAK}' || t.description_terms || ' '`
+// Columns of CANDIDATE_TERMS. The description, the long column, is left out of derived
+// forms: including it gained nothing measurable.
+const NAME = 0
+const SUMMARY = 1
+const DESCRIPTION = 4
 
 // Tuned on the public retrieval sets (bench/retrieval): how much each feature adds, as a
 // fraction of the best BM25 score in the pool.
 const WEIGHTS = {name: 0.4, summary: 0.3, pairs: 1.0, verb: 0.1, terms: 0.5, derived: 0.4} as const
 // Function words, as stored (stemmed): they never count towards covering a name or a summary.
 const STOP_TERMS = new Set([...STOP_WORDS].map(stem))
+// A query term and an operation term are derived forms of one word when they share this
+// many first letters ("nutrition", "nutritional"), or when one of at least DERIVED_START
+// letters begins the other ("rent", "rental").
+const DERIVED_PREFIX = 5
+const DERIVED_START = 4
 
-const split = (text: string): string[] => (text === '' ? [] : text.split(' '))
-
-/** The share of `words` the query holds (0 when there are none). */
-function covered(words: readonly string[], query: ReadonlySet<string>): number {
-  return words.length === 0 ? 0 : words.filter((word) => query.has(word)).length / words.length
-}
+// Words that never count towards covering a name (API verbs and function words) or a
+// summary (function words), as stored (stemmed).
+const UNCOUNTED = new WordTable<{readonly inName: boolean; readonly inSummary: boolean}>()
+for (const term of STOP_TERMS) UNCOUNTED.set(term, {inName: true, inSummary: true})
+for (const term of VERB_TERMS) if (!STOP_TERMS.has(term)) UNCOUNTED.set(term, {inName: true, inSummary: false})
 
 // A term's weight from the operations holding it: the rarer, the more it says.
 const rarity = (docs: number): number => 1 / Math.log2(2 + docs)
+
+/** A word re-ranking looks for in candidates; `*By` say which candidate last held it, so it counts once per candidate. */
+interface Wanted {
+  readonly term: string
+  /** Whether it is one of the query's terms. */
+  readonly inQuery: boolean
+  /** Its rarity weight when it is a query term or related word the index holds, else 0. */
+  readonly weight: number
+  heldBy: number
+  /** The query's pairs that start with this word, by their second word. */
+  pairs?: Map<Wanted, {pairedBy: number}>
+}
+
+/** A query term that may be held in a derived form. */
+interface Derivable {
+  readonly term: string
+  readonly weight: number
+  heldBy: number
+  derivedBy: number
+}
+
+/** What one walk over a candidate's words counts. */
+class Counts {
+  nameWords = 0
+  nameHeld = 0
+  summaryWords = 0
+  summaryHeld = 0
+  terms = 0
+  pairs = 0
+}
 
 /**
  * Re-scores FTS5's best candidates with what its BM25 cannot see: how much of the
@@ -48,95 +96,119 @@ const rarity = (docs: number): number => 1 / Math.log2(2 + docs)
  */
 export function rerank(query: ParsedQuery, pool: Candidate[], docs: ReadonlyMap<string, number> = new Map(), relatedDocs: ReadonlyMap<string, number> = new Map()): void {
   const top = pool.reduce((best, c) => Math.max(best, c.bm25), 0) || 1
-  const queryTerms = new Set(query.terms)
-  const pairMembers = new Set([...query.pairs].flatMap((pair) => pair.split(' ')))
-  const weights = new Map([...docs, ...relatedDocs].map(([term, count]) => [term, rarity(count)]))
   const whole = [...docs.values()].reduce((sum, count) => sum + rarity(count), 0) || 1
-  const byStart = derivable(docs)
-  for (const candidate of pool) {
-    const [nameTerms, summaryTerms, tagTerms, fieldTerms, descriptionTerms] = [
-      candidate.name_terms,
-      candidate.summary_terms,
-      candidate.tag_terms,
-      candidate.field_terms,
-      candidate.description_terms,
-    ].map(split) as [string[], string[], string[], string[], string[]]
-    // One pass over the operation's terms finds the weighted terms it holds and the
-    // query's pairs it holds adjacent (never across two columns).
-    const held = new Set<string>()
-    const adjacent = new Set<string>()
-    for (const terms of [nameTerms, summaryTerms, tagTerms, fieldTerms, descriptionTerms]) {
-      for (let i = 0; i < terms.length; i++) {
-        const term = terms[i]!
-        if (weights.has(term)) held.add(term)
-        if (i > 0 && pairMembers.has(term) && pairMembers.has(terms[i - 1]!)) adjacent.add(`${terms[i - 1]} ${term}`)
-      }
-    }
-    const name = covered(nameTerms.filter((term) => verbOf(term) === undefined && !STOP_TERMS.has(term)), queryTerms)
-    const summary = covered(summaryTerms.filter((term) => !STOP_TERMS.has(term)), queryTerms)
-    const paired = query.pairs.size === 0 ? 0 : [...query.pairs].filter((pair) => adjacent.has(pair)).length / query.pairs.size
-    const verb = query.verb !== null && candidate.verb === query.verb ? 1 : 0
-    let terms = 0
-    for (const term of held) terms += weights.get(term)!
-    // Descriptions are left out: they are the long column, and including them gained nothing measurable.
-    const derived = derivedWeight(byStart, [nameTerms, summaryTerms, tagTerms, fieldTerms])
+  const wanted = wantedWords(query, new Map([...docs, ...relatedDocs]))
+  const derivable = [...docs].filter(([term]) => term.length >= DERIVED_START).map(([term, count]): Derivable => ({term, weight: rarity(count), heldBy: -1, derivedBy: -1}))
+  const derivableByStart = byStart(derivable)
+  for (let index = 0; index < pool.length; index++) {
+    const candidate = pool[index]!
+    const counts = walk(candidate.terms, index, wanted, derivableByStart)
+    let derived = 0
+    for (const term of derivable) if (term.derivedBy === index && term.heldBy !== index) derived += term.weight
     candidate.score =
       candidate.bm25 / top +
-      WEIGHTS.name * name +
-      WEIGHTS.summary * summary +
-      WEIGHTS.pairs * paired +
-      WEIGHTS.verb * verb +
-      (WEIGHTS.terms * terms + WEIGHTS.derived * derived) / whole
+      WEIGHTS.name * (counts.nameWords === 0 ? 0 : counts.nameHeld / counts.nameWords) +
+      WEIGHTS.summary * (counts.summaryWords === 0 ? 0 : counts.summaryHeld / counts.summaryWords) +
+      WEIGHTS.pairs * (query.pairs.size === 0 ? 0 : counts.pairs / query.pairs.size) +
+      WEIGHTS.verb * (query.verb !== null && candidate.verb === query.verb ? 1 : 0) +
+      (WEIGHTS.terms * counts.terms + WEIGHTS.derived * derived) / whole
   }
-}
-
-// A query term and an operation term are derived forms of one word when they share this
-// many first letters ("nutrition", "nutritional"), or when one of at least DERIVED_START
-// letters begins the other ("rent", "rental").
-const DERIVED_PREFIX = 5
-const DERIVED_START = 4
-
-interface QueryTerm {
-  readonly term: string
-  readonly weight: number
-}
-
-/** The query's terms of at least DERIVED_START letters, by their first DERIVED_START letters. */
-function derivable(docs: ReadonlyMap<string, number>): ReadonlyMap<string, readonly QueryTerm[]> {
-  const byStart = new Map<string, QueryTerm[]>()
-  for (const [term, count] of docs) {
-    if (term.length < DERIVED_START) continue
-    const start = term.slice(0, DERIVED_START)
-    byStart.set(start, [...(byStart.get(start) ?? []), {term, weight: rarity(count)}])
-  }
-  return byStart
 }
 
 /**
- * The rarity weight of the query terms that `columns` hold only in a derived form: the
- * stemmer leaves derivational suffixes alone, and requests and API text often differ by
- * one ("nutritional information" for getFoodNutrition).
+ * One walk over candidate `index`'s words (CANDIDATE_TERMS): its name and summary words
+ * that count and those the query holds, the weighted terms it holds, the query's pairs it
+ * holds adjacent (never across two columns), and the query terms it holds in a derived form.
  */
-function derivedWeight(byStart: ReadonlyMap<string, readonly QueryTerm[]>, columns: ReadonlyArray<readonly string[]>): number {
-  if (byStart.size === 0) return 0
-  const held = new Set<QueryTerm>()
-  const derived = new Set<QueryTerm>()
-  for (const words of columns) {
-    for (const word of words) {
-      if (word.length < DERIVED_START) continue
-      for (const term of byStart.get(word.slice(0, DERIVED_START)) ?? []) {
-        if (word === term.term) held.add(term)
-        else if (isDerived(word, term.term)) derived.add(term)
+function walk(text: string, index: number, wanted: WordTable<Wanted>, derivable: WordTable<Derivable[]>): Counts {
+  const counts = new Counts()
+  let column = 0
+  let previous: Wanted | undefined
+  for (let start = 1, end = text.indexOf(' ', start); end !== -1; start = end + 1, end = text.indexOf(' ', start)) {
+    if (end === start) continue
+    if (end === start + 1 && text.charCodeAt(start) === BREAK) {
+      column++
+      previous = undefined
+      continue
+    }
+    const word = wanted.find(text, start, end)
+    if (column <= SUMMARY) {
+      const uncounted = UNCOUNTED.find(text, start, end)
+      if (column === NAME && uncounted?.inName !== true) {
+        counts.nameWords++
+        if (word?.inQuery === true) counts.nameHeld++
+      } else if (column === SUMMARY && uncounted?.inSummary !== true) {
+        counts.summaryWords++
+        if (word?.inQuery === true) counts.summaryHeld++
+      }
+    }
+    if (word !== undefined) {
+      if (word.weight > 0 && word.heldBy !== index) {
+        word.heldBy = index
+        counts.terms += word.weight
+      }
+      const pair = previous?.pairs?.get(word)
+      if (pair !== undefined && pair.pairedBy !== index) {
+        pair.pairedBy = index
+        counts.pairs++
+      }
+    }
+    previous = word
+    if (column < DESCRIPTION && end - start >= DERIVED_START) {
+      const terms = derivable.find(text, start, start + DERIVED_START)
+      if (terms !== undefined) {
+        for (const term of terms) {
+          if (end - start === term.term.length && text.startsWith(term.term, start)) term.heldBy = index
+          else if (isDerived(text, start, end, term.term)) term.derivedBy = index
+        }
       }
     }
   }
-  let sum = 0
-  for (const term of derived) if (!held.has(term)) sum += term.weight
-  return sum
+  return counts
 }
 
-function isDerived(a: string, b: string): boolean {
+/**
+ * The query terms and related words the index holds, weighted by rarity, and the words of
+ * the query's pairs (which may reach past the searched terms, see search-query.ts).
+ */
+function wantedWords(query: ParsedQuery, docs: ReadonlyMap<string, number>): WordTable<Wanted> {
+  const queryTerms = new Set(query.terms)
+  const words = new Map<string, Wanted>()
+  const want = (term: string, weight = 0): Wanted => {
+    let word = words.get(term)
+    if (word === undefined) {
+      word = {term, inQuery: queryTerms.has(term), weight, heldBy: -1}
+      words.set(term, word)
+    }
+    return word
+  }
+  for (const [term, count] of docs) want(term, rarity(count))
+  for (const pair of query.pairs) {
+    const [first, second] = pair.split(' ') as [string, string]
+    const word = want(first)
+    ;(word.pairs ??= new Map()).set(want(second), {pairedBy: -1})
+  }
+  const table = new WordTable<Wanted>()
+  for (const word of words.values()) table.set(word.term, word)
+  return table
+}
+
+/** Query terms by their first DERIVED_START letters. */
+function byStart(terms: readonly Derivable[]): WordTable<Derivable[]> {
+  const table = new WordTable<Derivable[]>()
+  for (const term of terms) {
+    const start = term.term.slice(0, DERIVED_START)
+    const group = table.find(start, 0, DERIVED_START)
+    if (group === undefined) table.set(start, [term])
+    else group.push(term)
+  }
+  return table
+}
+
+/** Whether the word of `text` from `start` up to `end` and `term` are derived forms of one word. */
+function isDerived(text: string, start: number, end: number, term: string): boolean {
+  const most = Math.min(end - start, term.length)
   let shared = 0
-  while (shared < a.length && shared < b.length && a[shared] === b[shared]) shared++
-  return shared >= DERIVED_PREFIX || shared === Math.min(a.length, b.length)
+  while (shared < most && text.charCodeAt(start + shared) === term.charCodeAt(shared)) shared++
+  return shared >= DERIVED_PREFIX || shared === most
 }

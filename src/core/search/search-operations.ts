@@ -2,7 +2,7 @@ import {TamaError} from '../errors/tama-error.js'
 import type {SqliteDatabase} from '../sqlite/driver.js'
 import {inputSchemaOf} from './operation-store.js'
 import {relatedTerms} from './related-words.js'
-import {rerank, type Candidate} from './rerank.js'
+import {CANDIDATE_TERMS, rerank, type Candidate} from './rerank.js'
 import {ALLOWED_SCOPE_SETS, scopesParameter} from './scope-filter.js'
 import {parseQuery, type ParsedQuery} from './search-query.js'
 import type {SearchConfirmation, SearchHit, SearchOptions, SearchResponse} from './search-types.js'
@@ -29,44 +29,60 @@ const MIN_PREFIX = 3
 // BM25 weights of the FTS columns: operation id, summary, tags, description, input fields.
 const WEIGHTS = [2, 2, 1, 1, 1]
 
-const COLUMNS = `o.id, o.cassette, o.operation_id, o.verb, o.summary, o.destructive, o.confirmation,
-  t.name_terms, t.summary_terms, t.tag_terms, t.field_terms, t.description_terms`
+const COLUMNS = `o.id, o.cassette, o.operation_id, o.verb, o.summary, o.destructive, o.confirmation, ${CANDIDATE_TERMS} AS terms`
 // The scope sets the caller may see are worked out once per search, then passed to every
 // query as :allowed (a JSON array of set ids).
-const ALLOWED = `${ALLOWED_SCOPE_SETS} SELECT id FROM allowed`
-const IN_SCOPE = `o.scope_set IN (SELECT value FROM json_each(:allowed))
-  AND (:cassettes IS NULL OR o.cassette IN (SELECT value FROM json_each(:cassettes)))`
-// Candidates already found (:found, a JSON array of ids) are not wanted again.
-const NEW = 'o.id NOT IN (SELECT value FROM json_each(:found))'
+const ALLOWED = `${ALLOWED_SCOPE_SETS} SELECT json_group_array(id) AS ids FROM allowed`
 
-// The fast path: FTS5 ranks its best :top rows alone (cheap, before any join), then the
-// scope rule keeps the visible ones; `ranked` and `floor` say how many rows FTS5 ranked and
-// the lowest BM25 among them, which tells whether the answer is exact (see rankedPool).
-const VISIBLE = `WITH top (id, bm25) AS MATERIALIZED (
-  SELECT rowid, -bm25(operations_fts, ${WEIGHTS.join(', ')}) FROM operations_fts
-  WHERE operations_fts MATCH :match ORDER BY 2 DESC LIMIT :top
+/**
+ * The queries of one search, with only the filters it uses: each filter is a JSON scan
+ * SQLite pays for even when its parameter is NULL. Every query keeps only the scope sets
+ * the caller may see (:allowed); `cassettes` keeps only the :cassettes named, `found`
+ * leaves out the candidates already found (:found, a JSON array of ids).
+ */
+interface Queries {
+  /**
+   * The fast path: FTS5 ranks its best :top rows alone (cheap, before any join), then the
+   * scope rule keeps the visible ones; `ranked` and `floor` say how many rows FTS5 ranked
+   * and the lowest BM25 among them, which tells whether the answer is exact (see rankedPool).
+   */
+  readonly visible: string
+  /** Scope first: ranks ids over the narrow operations table; the wide text is read for the pool only. */
+  readonly ranked: string
+  /** Operations whose id is the query text. */
+  readonly exact: string
+}
+
+function queries(cassettes: boolean, found: boolean): Queries {
+  const inScope = [
+    'o.scope_set IN (SELECT value FROM json_each(:allowed))',
+    ...(cassettes ? ['o.cassette IN (SELECT value FROM json_each(:cassettes))'] : []),
+    ...(found ? ['o.id NOT IN (SELECT value FROM json_each(:found))'] : []),
+  ].join(' AND ')
+  const bm25 = `-bm25(operations_fts, ${WEIGHTS.join(', ')})`
+  return {
+    visible: `WITH top (id, bm25) AS MATERIALIZED (
+  SELECT rowid, ${bm25} FROM operations_fts WHERE operations_fts MATCH :match ORDER BY 2 DESC LIMIT :top
 ),
 kept (id, bm25) AS (
-  SELECT o.id, top.bm25 FROM top JOIN operations o ON o.id = top.id
-  WHERE ${IN_SCOPE} AND ${NEW}
-  ORDER BY top.bm25 DESC, o.cassette, o.operation_id
-  LIMIT :pool
+  SELECT o.id, top.bm25 FROM top JOIN operations o ON o.id = top.id WHERE ${inScope}
+  ORDER BY top.bm25 DESC, o.cassette, o.operation_id LIMIT :pool
 )
 SELECT ${COLUMNS}, kept.bm25, 0 AS score, (SELECT count(*) FROM top) AS ranked, (SELECT min(bm25) FROM top) AS floor
-FROM kept JOIN operations o ON o.id = kept.id JOIN operation_text t ON t.id = o.id`
-
-// Scope first: ranks ids over the narrow operations table; the wide text is read for the pool only.
-const RANKED = `WITH ranked (id, bm25) AS (
-  SELECT o.id, -bm25(operations_fts, ${WEIGHTS.join(', ')})
-  FROM operations_fts JOIN operations o ON o.id = operations_fts.rowid
-  WHERE operations_fts MATCH :match AND ${IN_SCOPE} AND ${NEW}
-  ORDER BY 2 DESC, o.cassette, o.operation_id
-  LIMIT :pool
+FROM kept JOIN operations o ON o.id = kept.id JOIN operation_text t ON t.id = o.id`,
+    ranked: `WITH ranked (id, bm25) AS (
+  SELECT o.id, ${bm25} FROM operations_fts JOIN operations o ON o.id = operations_fts.rowid
+  WHERE operations_fts MATCH :match AND ${inScope}
+  ORDER BY 2 DESC, o.cassette, o.operation_id LIMIT :pool
 )
-SELECT ${COLUMNS}, ranked.bm25, 0 AS score FROM ranked JOIN operations o ON o.id = ranked.id JOIN operation_text t ON t.id = o.id`
+SELECT ${COLUMNS}, ranked.bm25, 0 AS score FROM ranked JOIN operations o ON o.id = ranked.id JOIN operation_text t ON t.id = o.id`,
+    exact: `SELECT ${COLUMNS}, 0 AS bm25, 0 AS score FROM operations o JOIN operation_text t ON t.id = o.id
+WHERE o.operation_id = :text COLLATE NOCASE AND ${inScope}`,
+  }
+}
 
-const EXACT = `SELECT ${COLUMNS}, 0 AS bm25, 0 AS score FROM operations o JOIN operation_text t ON t.id = o.id
-WHERE o.operation_id = :text COLLATE NOCASE AND ${IN_SCOPE}`
+// Built once: [cassettes filter][found filter].
+const QUERIES = [false, true].map((cassettes) => [false, true].map((found) => queries(cassettes, found)))
 
 const TERM_DOCS = 'SELECT term, docs FROM operation_terms WHERE term IN (SELECT value FROM json_each(?))'
 // Terms sort as UTF-8 bytes; U+10FFFF is after every continuation of a prefix.
@@ -78,12 +94,10 @@ export function searchOperations(db: SqliteDatabase, query: string, options: Sea
   const limit = checkCount('limit', options.limit ?? 10, 1, MAX_LIMIT)
   const schemas = checkCount('schemas', options.schemas ?? 3, 0, MAX_LIMIT)
   const parsed = parseQuery(query)
-  const allowed = statement<{id: number}>(db, ALLOWED).all({scopes: scopesParameter(options.scopes)})
-  const params = {
-    allowed: JSON.stringify(allowed.map((row) => row.id)),
+  const params: Params = {
+    allowed: statement<{ids: string}>(db, ALLOWED).get({scopes: scopesParameter(options.scopes)})!.ids,
     cassettes: cassettesParameter(options.cassettes),
     text: parsed.text,
-    pool: POOL,
   }
   const related = relatedTerms(parsed.terms)
   const held = termDocs(db, [...parsed.terms, ...related])
@@ -98,7 +112,8 @@ export function searchOperations(db: SqliteDatabase, query: string, options: Sea
     const found = pool.map((candidate) => candidate.id)
     for (const candidate of rankedPool(db, params, relatedMatch, RELATED_POOL, found)) pool.push({...candidate, bm25: candidate.bm25 * RELATED_BM25})
   }
-  const ranked = order(parsed, pool, statement<Candidate>(db, EXACT).all(params), docs, relatedDocs)
+  const exact = statement<Candidate>(db, queriesFor(params, []).exact).all(params)
+  const ranked = order(parsed, pool, exact, docs, relatedDocs)
   return {results: ranked.slice(0, limit).map((candidate, rank) => hit(db, candidate, rank < schemas))}
 }
 
@@ -110,15 +125,27 @@ export function searchOperations(db: SqliteDatabase, query: string, options: Sea
  * the lowest kept scores above the lowest ranked (nothing unranked could tie or beat it);
  * otherwise the scope-first query runs.
  */
-function rankedPool(db: SqliteDatabase, params: Record<string, unknown>, match: string, size: number, found: readonly number[]): Candidate[] {
+function rankedPool(db: SqliteDatabase, params: Params, match: string, size: number, found: readonly number[]): Candidate[] {
   const top = FAST_POOL_FACTOR * size + found.length
   const exclude = JSON.stringify(found)
-  const visible = statement<Candidate & {ranked: number; floor: number}>(db, VISIBLE).all({...params, match, top, pool: size, found: exclude})
+  const queries = queriesFor(params, found)
+  const visible = statement<Candidate & {ranked: number; floor: number}>(db, queries.visible).all({...params, match, top, pool: size, found: exclude})
   // With no row visible, the statement cannot say how many FTS5 ranked: ask the scope-first query.
   // Every row carries the same `ranked` and `floor`; the rows themselves come in no set order.
   const stats = visible[0]
   if (stats !== undefined && (stats.ranked < top || (visible.length === size && Math.min(...visible.map((row) => row.bm25)) > stats.floor))) return visible
-  return statement<Candidate>(db, RANKED).all({...params, match, pool: size, found: exclude})
+  return statement<Candidate>(db, queries.ranked).all({...params, match, pool: size, found: exclude})
+}
+
+/** The parameters every query of a search takes. */
+interface Params {
+  readonly allowed: string
+  readonly cassettes: string | null
+  readonly text: string
+}
+
+function queriesFor(params: Params, found: readonly number[]): Queries {
+  return QUERIES[params.cassettes === null ? 0 : 1]![found.length === 0 ? 0 : 1]!
 }
 
 /** How many operations hold each of `terms` that the index has, in one lookup. */

@@ -10,14 +10,17 @@ import {stem} from './word-stem.js'
 // A run of letters and digits: what unicode61 keeps as one token.
 const RUN = /[\p{L}\p{N}]+/gu
 // Inside a run: lower/digit→Upper ("getUser", "v2Name") and UPPER→Upper+lower ("HTTPServer").
+const UPPER = /\p{Lu}/u
 const CASE_BOUNDARY = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u
 
 /** The words of `text`, identifiers split, lower-cased, in order (duplicates kept). */
 export function words(text: string): string[] {
   const out: string[] = []
   const folded = text.normalize('NFKD').replace(/\p{M}+/gu, '').normalize('NFKC')
-  for (const [run] of folded.matchAll(RUN)) {
-    for (const part of run.split(CASE_BOUNDARY)) out.push(part.toLowerCase())
+  for (const run of folded.match(RUN) ?? []) {
+    // Most runs have no capital letter, so no case boundary to split at.
+    if (!UPPER.test(run)) out.push(run.toLowerCase())
+    else for (const part of run.split(CASE_BOUNDARY)) out.push(part.toLowerCase())
   }
   return out
 }

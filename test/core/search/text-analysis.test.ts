@@ -13,6 +13,7 @@ describe('words', () => {
     {given: 'v2Name ipv4', want: ['v2', 'name', 'ipv4']},
     {given: '"NEAR(" * ^ -- 😀', want: ['near']},
     {given: '東京の天気', want: ['東京の天気']},
+    {given: 'ǅemal ﬁle', want: ['dzemal', 'file']},
   ])('$given -> $want', ({given, want}) => {
     expect(words(given)).toEqual(want)
   })
