@@ -38,19 +38,17 @@ const DESCRIPTION = 4
 // Tuned on the public retrieval sets (bench/retrieval): how much each feature adds, as a
 // fraction of the best BM25 score in the pool.
 const WEIGHTS = {name: 0.4, summary: 0.3, pairs: 1.0, verb: 0.1, terms: 0.5, derived: 0.4} as const
-// Function words, as stored (stemmed): they never count towards covering a name or a summary.
-const STOP_TERMS = new Set([...STOP_WORDS].map(stem))
 // A query term and an operation term are derived forms of one word when they share this
 // many first letters ("nutrition", "nutritional"), or when one of at least DERIVED_START
 // letters begins the other ("rent", "rental").
 const DERIVED_PREFIX = 5
 const DERIVED_START = 4
 
-// Words that never count towards covering a name (API verbs and function words) or a
-// summary (function words), as stored (stemmed).
+// Words, as stored (stemmed), that never count towards covering a name (API verbs and
+// function words) or a summary (function words).
 const UNCOUNTED = new WordTable<{readonly inName: boolean; readonly inSummary: boolean}>()
-for (const term of STOP_TERMS) UNCOUNTED.set(term, {inName: true, inSummary: true})
-for (const term of VERB_TERMS) if (!STOP_TERMS.has(term)) UNCOUNTED.set(term, {inName: true, inSummary: false})
+for (const term of VERB_TERMS) UNCOUNTED.set(term, {inName: true, inSummary: false})
+for (const term of STOP_WORDS) UNCOUNTED.set(stem(term), {inName: true, inSummary: true})
 
 // A term's weight from the operations holding it: the rarer, the more it says.
 const rarity = (docs: number): number => 1 / Math.log2(2 + docs)
