@@ -9,8 +9,8 @@ export interface OpenIndexOptions {
 
 /**
  * Opens a host index. Nothing starts: no thread, no timer, no listener. An index written
- * by another storage version is recreated empty (event `tama-dex:index.recreated`); a
- * file that is not a tama-dex index is refused untouched.
+ * by an older storage version is recreated empty (event `tama-dex:index.recreated`); one
+ * written by a newer tama-dex, and a file that is not a tama-dex index, are refused untouched.
  */
 export function openIndex(options: OpenIndexOptions): TamaIndex {
   const {db, recreated, previousVersion} = openStorage(options.path)

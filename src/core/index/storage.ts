@@ -8,7 +8,11 @@ import type {SqliteDatabase} from '../sqlite/driver.js'
 
 /** `PRAGMA application_id` of a host index: "TDIX". Files with any other id are never touched. */
 export const INDEX_APPLICATION_ID = 0x54444958
-/** Bumped whenever the index's tables, or the terms search stores in them, change; an index of another version is recreated empty. */
+/**
+ * Bumped whenever the index's tables, or the terms search stores in them, change. An index
+ * of an older version is recreated empty (its cassettes can be imported again); one of a
+ * newer version is refused untouched, so an older tama-dex never wipes a newer one's index.
+ */
 export const STORAGE_VERSION = 2
 
 const SQLITE_MAGIC = 'SQLite format 3\u0000'
@@ -27,15 +31,15 @@ CREATE TABLE cassettes (
 
 export interface OpenedStorage {
   readonly db: SqliteDatabase
-  /** True when an index of another storage version was found and recreated empty. */
+  /** True when an index of an older storage version was found and recreated empty. */
   readonly recreated: boolean
   readonly previousVersion: number | null
 }
 
 /**
- * Opens (creating when absent) the index at `path`. A tama-dex index of another storage
- * version is recreated empty; anything else that is not a tama-dex index — another
- * program's SQLite database, a cassette, any other file — is refused untouched.
+ * Opens (creating when absent) the index at `path`. A tama-dex index of an older storage
+ * version is recreated empty; one of a newer version, and anything that is not a tama-dex
+ * index — another program's SQLite database, a cassette, any other file — is refused untouched.
  */
 export function openStorage(path: string): OpenedStorage {
   const inMemory = path === ':memory:'
@@ -87,6 +91,7 @@ function ensureSchema(db: SqliteDatabase, path: string): OpenedStorage {
   if (!(seen.applicationId === INDEX_APPLICATION_ID || (seen.applicationId === 0 && seen.objects === 0))) {
     throw unusable(path, 'it belongs to another program')
   }
+  refuseNewer(path, seen)
   // Create or recreate under the write lock, re-reading what another process may have done meanwhile.
   let result: OpenedStorage = {db, recreated: false, previousVersion: null}
   db.exec('BEGIN IMMEDIATE')
@@ -96,8 +101,9 @@ function ensureSchema(db: SqliteDatabase, path: string): OpenedStorage {
       db.exec('COMMIT')
       return result
     }
+    refuseNewer(path, now)
     if (now.applicationId === INDEX_APPLICATION_ID) {
-      // Tables of an unknown version may reference each other; check keys at commit only.
+      // Tables of an older version may reference each other; check keys at commit only.
       db.pragma('defer_foreign_keys = ON')
       dropEverything(db)
       result = {db, recreated: true, previousVersion: now.version}
@@ -114,6 +120,14 @@ function ensureSchema(db: SqliteDatabase, path: string): OpenedStorage {
     throw error
   }
   return result
+}
+
+function refuseNewer(path: string, seen: {applicationId: number; version: number}): void {
+  if (seen.applicationId !== INDEX_APPLICATION_ID || seen.version <= STORAGE_VERSION) return
+  throw new TamaError(
+    'incompatible_file',
+    `${path} is a tama-dex index of storage version ${seen.version}, written by a newer tama-dex than this one (storage version ${STORAGE_VERSION}); it was left untouched. Upgrade tama-dex, or pass --index with another file.`,
+  )
 }
 
 function dropEverything(db: SqliteDatabase): void {

@@ -159,13 +159,13 @@ describe('a file index', () => {
     expect(index.search('instance pool', {scopes: []}).results.some((hit) => hit.cassette === 'big')).toBe(true)
   })
 
-  it('recreates an index written by another storage version, and says so', async () => {
+  it('recreates an index written by an older storage version, and says so', async () => {
     const path = join(dir, 'index.sqlite3')
     const first = open(path)
     await first.load(runtime, {cassette: 'runtime'})
     first.close()
     const raw = new Database(path)
-    raw.pragma(`user_version = ${STORAGE_VERSION + 41}`)
+    raw.pragma(`user_version = ${STORAGE_VERSION - 1}`)
     raw.close()
     const events: unknown[] = []
     const listener = (message: unknown) => events.push(message)
@@ -173,10 +173,23 @@ describe('a file index', () => {
     try {
       const index = open(path)
       expect(index.status()).toMatchObject({state: 'not_ready', cassettes: 0})
-      expect(events).toEqual([{storage_version: STORAGE_VERSION + 41}])
+      expect(events).toEqual([{storage_version: STORAGE_VERSION - 1}])
     } finally {
       diagnosticsChannel.unsubscribe('tama-dex:index.recreated', listener)
     }
+  })
+
+  it('refuses an index written by a newer storage version untouched, saying to upgrade', async () => {
+    const path = join(dir, 'newer.sqlite3')
+    const first = open(path)
+    await first.load(runtime, {cassette: 'runtime'})
+    first.close()
+    const raw = new Database(path)
+    raw.pragma(`user_version = ${STORAGE_VERSION + 1}`)
+    raw.close()
+    const before = digestOf(path)
+    expect(() => open(path)).toThrow(expect.objectContaining({kind: 'incompatible_file', message: expect.stringMatching(/newer tama-dex.*left untouched.*Upgrade tama-dex/)}))
+    expect(digestOf(path)).toBe(before)
   })
 
   it.each([
