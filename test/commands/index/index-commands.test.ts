@@ -2,7 +2,10 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
+import Database from 'better-sqlite3'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {INDEX_APPLICATION_ID, STORAGE_VERSION} from '../../../src/core/index/storage.js'
 
 import {parseJson, runCli} from '../../helpers/cli.js'
 import {profileDocument} from '../../helpers/documents.js'
@@ -27,6 +30,16 @@ beforeAll(async () => {
 })
 
 afterAll(() => rmSync(dir, {recursive: true, force: true}))
+
+/** An index file as a tama-dex of the next storage version would mark it. */
+function newerIndex(): string {
+  const path = join(dir, 'newer.sqlite3')
+  const db = new Database(path)
+  db.pragma(`application_id = ${INDEX_APPLICATION_ID}`)
+  db.pragma(`user_version = ${STORAGE_VERSION + 1}`)
+  db.close()
+  return path
+}
 
 describe('tama-dex index', () => {
   it('walks a cassette through import, list, status, search and remove', async () => {
@@ -73,6 +86,7 @@ describe('tama-dex index', () => {
     {given: 'a missing cassette file', args: () => ['index', 'import', join(dir, 'nope.tama-cassette')], want: {code: 5, kind: 'not_found'}},
     {given: 'an unknown flag', args: () => ['index', 'status', '--bogus'], want: {code: 2, kind: 'usage'}},
     {given: 'a foreign file as index', args: () => ['index', 'status', '--index', join(dir, 'ops.json')], want: {code: 12, kind: 'incompatible_file'}},
+    {given: 'an index of a newer tama-dex', args: () => ['index', 'status', '--index', newerIndex()], want: {code: 12, kind: 'incompatible_file'}},
     {given: 'a bad cassette name', args: () => ['index', 'load', join(dir, 'runtime.json'), '--cassette', 'Bad-Name'], want: {code: 2, kind: 'usage'}},
   ])('exits $want.code on $given, with and without --json', async ({args, want}) => {
     const target = ['--index', join(dir, 'errors.sqlite3')]
