@@ -159,14 +159,20 @@ describe('a file index', () => {
     expect(index.search('instance pool', {scopes: []}).results.some((hit) => hit.cassette === 'big')).toBe(true)
   })
 
-  it('recreates an index written by an older storage version, and says so', async () => {
-    const path = join(dir, 'index.sqlite3')
+  /** An index file holding one cassette, marked as written by storage version `version`. */
+  async function indexOfVersion(name: string, version: number): Promise<string> {
+    const path = join(dir, name)
     const first = open(path)
     await first.load(runtime, {cassette: 'runtime'})
     first.close()
     const raw = new Database(path)
-    raw.pragma(`user_version = ${STORAGE_VERSION - 1}`)
+    raw.pragma(`user_version = ${version}`)
     raw.close()
+    return path
+  }
+
+  it('recreates an index written by an older storage version, and says so', async () => {
+    const path = await indexOfVersion('index.sqlite3', STORAGE_VERSION - 1)
     const events: unknown[] = []
     const listener = (message: unknown) => events.push(message)
     diagnosticsChannel.subscribe('tama-dex:index.recreated', listener)
@@ -180,13 +186,7 @@ describe('a file index', () => {
   })
 
   it('refuses an index written by a newer storage version untouched, saying to upgrade', async () => {
-    const path = join(dir, 'newer.sqlite3')
-    const first = open(path)
-    await first.load(runtime, {cassette: 'runtime'})
-    first.close()
-    const raw = new Database(path)
-    raw.pragma(`user_version = ${STORAGE_VERSION + 1}`)
-    raw.close()
+    const path = await indexOfVersion('newer.sqlite3', STORAGE_VERSION + 1)
     const before = digestOf(path)
     expect(() => open(path)).toThrow(expect.objectContaining({kind: 'incompatible_file', message: expect.stringMatching(/newer tama-dex.*left untouched.*Upgrade tama-dex/)}))
     expect(digestOf(path)).toBe(before)
