@@ -10,6 +10,13 @@ import {stem} from './word-stem.js'
 
 const CASSETTE_NAME = /^[a-z][a-z0-9_]{0,63}$/
 const TERM_COLUMNS = ['name_terms', 'summary_terms', 'tag_terms', 'description_terms', 'field_terms'] as const
+/**
+ * Only a description's first terms are indexed. FTS5's BM25 scales every match by the
+ * length of the whole row, so a long description (core operations of real APIs often have
+ * pages of notes) pushed its operation below shorter ones even for the words of its own id
+ * and summary; the first sentences say what an operation does.
+ */
+const DESCRIPTION_TERMS = 48
 
 const INSERT_OPERATION = `INSERT INTO operations (cassette, operation_id, scope_set, verb, summary, destructive, confirmation)
   VALUES (?, ?, ?, ?, ?, ?, ?)`
@@ -46,7 +53,7 @@ export function insertOperations(db: SqliteDatabase, cassette: string, records: 
       idWords.map(stem),
       terms(record.summary),
       terms(record.tags.join(' ')),
-      terms(record.description),
+      terms(record.description).slice(0, DESCRIPTION_TERMS),
       inputFieldNames(inputSchema).flatMap(terms),
     ]
     countTerms(counts, columns)

@@ -84,6 +84,23 @@ describe('searchOperations ranking', () => {
   })
 })
 
+describe('searchOperations long descriptions', () => {
+  it('ranks an operation with pages of notes by the words of its id and summary', () => {
+    // Many short operations, as in a real catalogue, and the one wanted with a long description.
+    const usual = 'It answers with a page of results; pass the page and per_page parameters to read further, and an ETag to skip unchanged pages.'
+    const others = Array.from({length: 40}, (_, i) => record({operationId: `widgets/get-${i}`, summary: `Get widget ${i}`, description: `Returns one widget. ${usual}`}))
+    const notes = Array.from({length: 60}, (_, i) => `Note ${i}: drafts, billing plans and rate limits apply to organisations.`).join(' ')
+    const catalogue = indexWith(new Map([['github', [
+      ...others,
+      record({operationId: 'pulls/list', summary: 'List pull requests', description: `Lists pull requests in a repository. ${usual} ${notes}`}),
+      record({operationId: 'pulls/list-files', summary: 'List pull request files', description: `Lists the files of a pull request. ${usual}`}),
+      record({operationId: 'pull-request-stacks/list', summary: 'List pull request stacks', description: `Lists the stacks of pull requests. ${usual}`}),
+    ]]]))
+    expect(searchOperations(catalogue, 'list pull requests', {scopes: []}).results[0]?.operation_id).toBe('pulls/list')
+    catalogue.close()
+  })
+})
+
 describe('searchOperations ties', () => {
   it('orders equal scores by cassette, then operation id, the same way every time', () => {
     const twins = (ids: string[]) => ids.map((id) => record({operationId: id, summary: 'Rotate the signing keys'}))
