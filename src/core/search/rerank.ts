@@ -65,6 +65,8 @@ interface Wanted {
   pairs?: Map<Wanted, {pairedBy: number}>
 }
 
+const NO_TERMS: readonly Derivable[] = []
+
 /** A query term that may be held in a derived form. */
 interface Derivable {
   readonly term: string
@@ -130,11 +132,23 @@ function walk(text: string, index: number, wanted: WordTable<Wanted>, derivable:
       continue
     }
     const word = wanted.find(text, start, end)
+    // Whether the word derives from a query term; derived forms are not looked for in descriptions.
+    let derived = false
+    if (column < DESCRIPTION && end - start >= DERIVED_START) {
+      for (const term of derivable.find(text, start, start + DERIVED_START) ?? NO_TERMS) {
+        if (end - start === term.term.length && text.startsWith(term.term, start)) term.heldBy = index
+        else if (isDerived(text, start, end, term.term)) {
+          term.derivedBy = index
+          derived = true
+        }
+      }
+    }
     if (column <= SUMMARY) {
       const uncounted = UNCOUNTED.find(text, start, end)
       if (column === NAME && uncounted?.inName !== true) {
+        // A name word counts as covered in a derived form too ("repo" by "repository").
         counts.nameWords++
-        if (word?.inQuery === true) counts.nameHeld++
+        if (word?.inQuery === true || derived) counts.nameHeld++
       } else if (column === SUMMARY && uncounted?.inSummary !== true) {
         counts.summaryWords++
         if (word?.inQuery === true) counts.summaryHeld++
@@ -152,15 +166,6 @@ function walk(text: string, index: number, wanted: WordTable<Wanted>, derivable:
       }
     }
     previous = word
-    if (column < DESCRIPTION && end - start >= DERIVED_START) {
-      const terms = derivable.find(text, start, start + DERIVED_START)
-      if (terms !== undefined) {
-        for (const term of terms) {
-          if (end - start === term.term.length && text.startsWith(term.term, start)) term.heldBy = index
-          else if (isDerived(text, start, end, term.term)) term.derivedBy = index
-        }
-      }
-    }
   }
   return counts
 }

@@ -70,6 +70,12 @@ describe('rerank', () => {
       worse: {name: 'poolsGet', summary: 'List of storage', tags: 'pool'},
     },
     {
+      why: 'a name word counts as covered by a query word derived from it',
+      query: 'get a repository',
+      better: {name: 'reposGet', summary: 'Get', tags: 'repository'},
+      worse: {name: 'widgetsGet', summary: 'Get', tags: 'repository'},
+    },
+    {
       why: 'a word derived from a query word counts outside the description',
       query: 'rental listings',
       better: {name: 'listingsGet', summary: 'Listings', tags: 'rent'},
@@ -91,7 +97,7 @@ describe('rerank', () => {
   })
 
   it('property: scores equal those of a reference that splits every column into words', () => {
-    const vocabulary = ['get', 'list', 'the', 'of', 'pool', 'pools', 'storage', 'rent', 'rental', 'rentals', 'nutrition', 'nutritional', 'image', 'photo', 'user', 'id', 'by', 'delete', 'à', '東京']
+    const vocabulary = ['get', 'list', 'the', 'of', 'pool', 'pools', 'storage', 'rent', 'rental', 'rentals', 'repo', 'repository', 'nutrition', 'nutritional', 'image', 'photo', 'user', 'id', 'by', 'delete', 'à', '東京']
     const text = fc.array(fc.constantFrom(...vocabulary), {maxLength: 8}).map((words) => words.join(' '))
     const columns = fc.record({name: text, summary: text, tags: text, fields: text, description: text})
     const related = fc.array(fc.constantFrom('photo', 'picture', 'storag', 'user'), {maxLength: 3})
@@ -118,7 +124,9 @@ function referenceScores(query: ParsedQuery, pool: readonly Candidate[], docs: R
   const top = Math.max(0, ...pool.map((c) => c.bm25)) || 1
   const weights = new Map([...docs, ...relatedDocs].map(([term, count]) => [term, rarity(count)]))
   const whole = [...docs.values()].reduce((sum, count) => sum + rarity(count), 0) || 1
-  const share = (words: string[]) => (words.length === 0 ? 0 : words.filter((word) => query.terms.includes(word)).length / words.length)
+  const derives = (word: string) => word.length >= 4 && [...docs.keys()].some((term) => term.length >= 4 && term !== word && word.startsWith(term.slice(0, 4)) && derivedForms(word, term))
+  const share = (words: string[], derivedToo = false) =>
+    words.length === 0 ? 0 : words.filter((word) => query.terms.includes(word) || (derivedToo && derives(word))).length / words.length
   return pool.map((c) => {
     const columns = c.terms.slice(1, -1).split(' | ').map((column) => column.trim().split(' ').filter((word) => word !== ''))
     const [name, summary] = columns as [string[], string[]]
@@ -132,7 +140,7 @@ function referenceScores(query: ParsedQuery, pool: readonly Candidate[], docs: R
     const paired = query.pairs.size === 0 ? 0 : [...query.pairs].filter((pair) => adjacent.has(pair)).length / query.pairs.size
     return (
       c.bm25 / top +
-      0.4 * share(name.filter((word) => verbOf(word) === undefined && !stop.has(word))) +
+      0.4 * share(name.filter((word) => verbOf(word) === undefined && !stop.has(word)), true) +
       0.3 * share(summary.filter((word) => !stop.has(word))) +
       1.0 * paired +
       0.1 * (query.verb !== null && c.verb === query.verb ? 1 : 0) +
