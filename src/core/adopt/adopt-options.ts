@@ -1,9 +1,10 @@
 import {TamaError} from '../errors/tama-error.js'
 import {isObject} from '../profile/json-value.js'
+import {METHODS} from '../profile/collect-operations.js'
 import {LIMITS} from '../profile/limits.js'
 
 /** The HTTP methods of an OpenAPI Path Item, in the specification's order. */
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const
+export const HTTP_METHODS = METHODS
 export type HttpMethod = (typeof HTTP_METHODS)[number]
 
 /** Safe methods (RFC 9110 §9.2.1): the ones `readScopes` applies to; every other method is a write. */

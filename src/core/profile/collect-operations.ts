@@ -2,6 +2,7 @@ import {childPointer} from './json-pointer.js'
 import {isObject} from './json-value.js'
 import type {RefResolver} from './ref-resolver.js'
 
+/** The HTTP methods of an OpenAPI Path Item, in the specification's order (https://spec.openapis.org/oas/v3.1.0#path-item-object). */
 export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const
 
 /** A parameter as an operation sees it: where it is listed, and the object it resolves to. */

@@ -1,3 +1,4 @@
+import {METHODS} from '../profile/collect-operations.js'
 import {STOP_WORDS, VERB_TERMS} from './query-vocabulary.js'
 import type {ParsedQuery} from './search-query.js'
 import {stem} from './word-stem.js'
@@ -37,7 +38,7 @@ const DESCRIPTION = 4
 
 // Tuned on the public retrieval sets (bench/retrieval): how much each feature adds, as a
 // fraction of the best BM25 score in the pool.
-const WEIGHTS = {name: 0.4, summary: 0.3, pairs: 1.0, verb: 0.1, terms: 0.5, derived: 0.4} as const
+const WEIGHTS = {name: 0.4, summary: 0.3, pairs: 1.0, verb: 0.2, terms: 0.5, derived: 0.4} as const
 // A query term and an operation term are derived forms of one word when they share this
 // many first letters ("nutrition", "nutritional"), or when one of at least DERIVED_START
 // letters begins the other ("rent", "rental").
@@ -66,6 +67,11 @@ interface Wanted {
 }
 
 const NO_TERMS: readonly Derivable[] = []
+
+// An HTTP method name leading an id (`PostCustomers`, `put_object`) says the method, which
+// the operation's verb already stands for, not what the operation is about.
+const METHOD_NAMES = new WordTable<true>()
+for (const method of METHODS) METHOD_NAMES.set(method, true)
 
 /** A query term that may be held in a derived form. */
 interface Derivable {
@@ -124,6 +130,7 @@ function walk(text: string, index: number, wanted: WordTable<Wanted>, derivable:
   const counts = new Counts()
   let column = 0
   let previous: Wanted | undefined
+  let nameStart = true
   for (let start = 1, end = text.indexOf(' ', start); end !== -1; start = end + 1, end = text.indexOf(' ', start)) {
     if (end === start) continue
     if (end === start + 1 && text.charCodeAt(start) === BREAK) {
@@ -145,7 +152,9 @@ function walk(text: string, index: number, wanted: WordTable<Wanted>, derivable:
     }
     if (column <= SUMMARY) {
       const uncounted = UNCOUNTED.find(text, start, end)
-      if (column === NAME && uncounted?.inName !== true) {
+      const leadingMethod = column === NAME && nameStart && METHOD_NAMES.find(text, start, end) !== undefined
+      if (column === NAME) nameStart = false
+      if (column === NAME && uncounted?.inName !== true && !leadingMethod) {
         // A name word counts as covered in a derived form too ("repo" by "repository").
         counts.nameWords++
         if (word?.inQuery === true || derived) counts.nameHeld++

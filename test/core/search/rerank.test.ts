@@ -2,6 +2,7 @@ import Database from 'better-sqlite3'
 import fc from 'fast-check'
 import {afterAll, describe, expect, it} from 'vitest'
 
+import {METHODS} from '../../../src/core/profile/collect-operations.js'
 import {STOP_WORDS, verbOf} from '../../../src/core/search/query-vocabulary.js'
 import {CANDIDATE_TERMS, rerank, type Candidate} from '../../../src/core/search/rerank.js'
 import {parseQuery, type ParsedQuery} from '../../../src/core/search/search-query.js'
@@ -76,6 +77,12 @@ describe('rerank', () => {
       worse: {name: 'widgetsGet', summary: 'Get', tags: 'repository'},
     },
     {
+      why: 'an HTTP method name leading an id is not a word of the name',
+      query: 'products',
+      better: {name: 'PostProducts', summary: 'x'},
+      worse: {name: 'SyncProducts', summary: 'x'},
+    },
+    {
       why: 'a word derived from a query word counts outside the description',
       query: 'rental listings',
       better: {name: 'listingsGet', summary: 'Listings', tags: 'rent'},
@@ -97,8 +104,8 @@ describe('rerank', () => {
   })
 
   it('property: scores equal those of a reference that splits every column into words', () => {
-    const vocabulary = ['get', 'list', 'the', 'of', 'pool', 'pools', 'storage', 'rent', 'rental', 'rentals', 'repo', 'repository', 'nutrition', 'nutritional', 'image', 'photo', 'user', 'id', 'by', 'delete', 'à', '東京']
-    const text = fc.array(fc.constantFrom(...vocabulary), {maxLength: 8}).map((words) => words.join(' '))
+    const vocabulary = ['get', 'post', 'put', 'list', 'the', 'of', 'pool', 'pools', 'storage', 'rent', 'rental', 'rentals', 'repo', 'repository', 'nutrition', 'nutritional', 'image', 'photo', 'user', 'id', 'by', 'delete', 'à', '東京']
+    const text = fc.array(fc.constantFrom(...vocabulary, 'create', 'delete'), {maxLength: 8}).map((words) => words.join(' '))
     const columns = fc.record({name: text, summary: text, tags: text, fields: text, description: text})
     const related = fc.array(fc.constantFrom('photo', 'picture', 'storag', 'user'), {maxLength: 3})
     fc.assert(
@@ -107,7 +114,8 @@ describe('rerank', () => {
         const parsed = parseQuery(query)
         const docs = new Map(parsed.terms.map((term, i) => [term, counts[i]!]))
         const relatedDocs = new Map(relatedTerms.filter((term) => !docs.has(term)).map((term, i) => [term, counts[39 - i]!]))
-        const candidates = pool.map((c, i) => candidate(i, c, counts[i]!))
+        const verbs = [null, 'read', 'create', 'delete'] as const
+        const candidates = pool.map((c, i) => ({...candidate(i, c, counts[i]!), verb: verbs[counts[i]! % verbs.length]!}))
         rerank(parsed, candidates, docs, relatedDocs)
         const want = referenceScores(parsed, candidates, docs, relatedDocs)
         candidates.forEach((c, i) => expect(c.score).toBeCloseTo(want[i]!, 9))
@@ -120,6 +128,7 @@ describe('rerank', () => {
 /** Re-ranking written the plain way: each column split into words, every feature computed on the words. */
 function referenceScores(query: ParsedQuery, pool: readonly Candidate[], docs: ReadonlyMap<string, number>, relatedDocs: ReadonlyMap<string, number>): number[] {
   const stop = new Set([...STOP_WORDS].map(stem))
+  const methods = new Set<string>(METHODS)
   const rarity = (count: number) => 1 / Math.log2(2 + count)
   const top = Math.max(0, ...pool.map((c) => c.bm25)) || 1
   const weights = new Map([...docs, ...relatedDocs].map(([term, count]) => [term, rarity(count)]))
@@ -140,10 +149,10 @@ function referenceScores(query: ParsedQuery, pool: readonly Candidate[], docs: R
     const paired = query.pairs.size === 0 ? 0 : [...query.pairs].filter((pair) => adjacent.has(pair)).length / query.pairs.size
     return (
       c.bm25 / top +
-      0.4 * share(name.filter((word) => verbOf(word) === undefined && !stop.has(word)), true) +
+      0.4 * share(name.filter((word, i) => verbOf(word) === undefined && !stop.has(word) && !(i === 0 && methods.has(word))), true) +
       0.3 * share(summary.filter((word) => !stop.has(word))) +
       1.0 * paired +
-      0.1 * (query.verb !== null && c.verb === query.verb ? 1 : 0) +
+      0.2 * (query.verb !== null && c.verb === query.verb ? 1 : 0) +
       (0.5 * terms + 0.4 * derived) / whole
     )
   })

@@ -1,3 +1,4 @@
+import {METHODS} from '../../profile/collect-operations.js'
 import {isObject} from '../../profile/json-value.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'
 import {childPointer} from '../../profile/json-pointer.js'
@@ -26,7 +27,6 @@ type Kind =
 type Shape = 'one' | 'list' | 'map' | 'extensible'
 
 // Where each OpenAPI object (3.0 and 3.1) holds others: https://spec.openapis.org/oas/v3.1.0#schema
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
 const CHILDREN: Record<Kind, ReadonlyArray<readonly [string, Kind, Shape]>> = {
   document: [
     ['paths', 'pathItem', 'extensible'],
