@@ -174,7 +174,8 @@ function walk(text: string, index: number, wanted: WordTable<Wanted>, derivable:
         counts.pairs++
       }
     }
-    previous = word
+    // Function words between two query words do not part them: the query's pairs are made without them.
+    if (word !== undefined || UNCOUNTED.find(text, start, end)?.inSummary !== true) previous = word
   }
   return counts
 }

@@ -83,6 +83,12 @@ describe('rerank', () => {
       worse: {name: 'SyncProducts', summary: 'x'},
     },
     {
+      why: 'function words do not part a pair of query words',
+      query: 'storage pool',
+      better: {name: 'x', summary: 'Storage of a pool tier'},
+      worse: {name: 'x', summary: 'Storage tier of a pool'},
+    },
+    {
       why: 'a word derived from a query word counts outside the description',
       query: 'rental listings',
       better: {name: 'listingsGet', summary: 'Listings', tags: 'rent'},
@@ -104,7 +110,7 @@ describe('rerank', () => {
   })
 
   it('property: scores equal those of a reference that splits every column into words', () => {
-    const vocabulary = ['get', 'post', 'put', 'list', 'the', 'of', 'pool', 'pools', 'storage', 'rent', 'rental', 'rentals', 'repo', 'repository', 'nutrition', 'nutritional', 'image', 'photo', 'user', 'id', 'by', 'delete', 'à', '東京']
+    const vocabulary = ['get', 'post', 'put', 'list', 'the', 'of', 'a', 'pool', 'pools', 'storage', 'rent', 'rental', 'rentals', 'repo', 'repository', 'nutrition', 'nutritional', 'image', 'photo', 'user', 'id', 'by', 'delete', 'à', '東京']
     const text = fc.array(fc.constantFrom(...vocabulary, 'create', 'delete'), {maxLength: 8}).map((words) => words.join(' '))
     const columns = fc.record({name: text, summary: text, tags: text, fields: text, description: text})
     const related = fc.array(fc.constantFrom('photo', 'picture', 'storag', 'user'), {maxLength: 3})
@@ -129,6 +135,7 @@ describe('rerank', () => {
 function referenceScores(query: ParsedQuery, pool: readonly Candidate[], docs: ReadonlyMap<string, number>, relatedDocs: ReadonlyMap<string, number>): number[] {
   const stop = new Set([...STOP_WORDS].map(stem))
   const methods = new Set<string>(METHODS)
+  const wanted = new Set([...docs.keys(), ...relatedDocs.keys(), ...[...query.pairs].flatMap((pair) => pair.split(' '))])
   const rarity = (count: number) => 1 / Math.log2(2 + count)
   const top = Math.max(0, ...pool.map((c) => c.bm25)) || 1
   const weights = new Map([...docs, ...relatedDocs].map(([term, count]) => [term, rarity(count)]))
@@ -140,7 +147,9 @@ function referenceScores(query: ParsedQuery, pool: readonly Candidate[], docs: R
     const columns = c.terms.slice(1, -1).split(' | ').map((column) => column.trim().split(' ').filter((word) => word !== ''))
     const [name, summary] = columns as [string[], string[]]
     const all = columns.flat()
-    const adjacent = new Set(columns.flatMap((words) => words.slice(1).map((word, i) => `${words[i]} ${word}`)))
+    // Function words that are not words of the query do not part two words.
+    const joined = columns.map((words) => words.filter((word) => !stop.has(word) || wanted.has(word)))
+    const adjacent = new Set(joined.flatMap((words) => words.slice(1).map((word, i) => `${words[i]} ${word}`)))
     const terms = [...new Set(all)].reduce((sum, word) => sum + (weights.get(word) ?? 0), 0)
     const early = new Set(columns.slice(0, 4).flat())
     const derived = [...docs]
