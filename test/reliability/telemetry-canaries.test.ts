@@ -133,13 +133,13 @@ const ACTIONS: Array<{name: string; run: () => Promise<unknown>}> = [
   {name: 'a removal of a cassette that is not installed', run: () => index.remove(CANARY.text)},
   {name: 'a status', run: async () => index.status()},
   {
-    name: 'opening an index of another storage version',
+    name: 'opening an index of an older storage version',
     run: async () => {
       const path = join(dir, `${CANARY.path}-old`, 'index.sqlite3')
       mkdirSync(join(dir, `${CANARY.path}-old`))
       openIndex({path}).close()
       const raw = new Database(path)
-      raw.pragma(`user_version = ${STORAGE_VERSION + 1}`)
+      raw.pragma(`user_version = ${STORAGE_VERSION - 1}`)
       raw.close()
       openIndex({path}).close()
     },
