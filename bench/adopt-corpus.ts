@@ -54,12 +54,17 @@ export async function adoptCorpus(outDir: string = DEFAULT_OUT_DIR): Promise<Cor
   return results
 }
 
-async function adoptOne(name: CorpusName, outDir: string): Promise<CorpusAdoption> {
+/** Where the corpus document `name` is read from. */
+export function corpusFile(name: CorpusName): string {
   const entry = CORPUS.find((document) => document.name === name)
   if (entry === undefined) throw new Error(`unknown corpus document ${name}`)
+  return path.join(corpusDir, entry.file)
+}
+
+async function adoptOne(name: CorpusName, outDir: string): Promise<CorpusAdoption> {
   const output = path.join(outDir, `${name}.json`)
   const started = performance.now()
-  const {report, warnings} = await adoptFile(path.join(corpusDir, entry.file), output, {readScopes: [`${name}.read`], writeScopes: [`${name}.write`]})
+  const {report, warnings} = await adoptFile(corpusFile(name), output, {readScopes: [`${name}.read`], writeScopes: [`${name}.write`]})
   return {
     name,
     output,

@@ -1,6 +1,6 @@
 /**
- * Ranking on real API descriptions: each catalogue of catalogue-queries.json is adopted from
- * ../shared/corpus (or $TAMA_CORPUS_DIR), loaded into an in-memory index, and searched with
+ * Ranking on real API descriptions: each catalogue of catalogue-queries.json (a document of
+ * bench/adopt-corpus.ts) is adopted, loaded into an in-memory index, and searched with
  * requests written by hand; prints Recall@1/5 and MRR per catalogue, and each miss with
  * --verbose. Not a target: a check on long descriptions and REST-style ids, which the public
  * retrieval sets have few of. Usage: npx tsx bench/retrieval/catalogues.ts [--verbose]
@@ -12,14 +12,14 @@ import {fileURLToPath} from 'node:url'
 
 import {adoptFile} from '../../src/core/adopt/index.js'
 import {openIndex} from '../../src/core/index/index.js'
+import {corpusFile, type CorpusName} from '../adopt-corpus.js'
 import {quality} from '../lib/metrics.js'
 
 interface CatalogueQueries {
-  readonly catalogues: ReadonlyArray<{readonly name: string; readonly file: string; readonly queries: ReadonlyArray<{readonly query: string; readonly want: string}>}>
+  readonly catalogues: ReadonlyArray<{readonly name: CorpusName; readonly queries: ReadonlyArray<{readonly query: string; readonly want: string}>}>
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const corpus = process.env.TAMA_CORPUS_DIR ?? path.resolve(here, '../../../shared/corpus')
 const verbose = process.argv.includes('--verbose')
 const {catalogues} = JSON.parse(readFileSync(path.join(here, 'catalogue-queries.json'), 'utf8')) as CatalogueQueries
 
@@ -28,7 +28,7 @@ try {
   console.log('catalogue   ops  queries   R@1    R@5    MRR')
   for (const catalogue of catalogues) {
     const adopted = path.join(dir, `${catalogue.name}.json`)
-    const result = await adoptFile(path.join(corpus, catalogue.file), adopted, {defaultScopes: ['bench']})
+    const result = await adoptFile(corpusFile(catalogue.name), adopted, {defaultScopes: ['bench']})
     const index = openIndex({path: ':memory:'})
     await index.load(JSON.parse(readFileSync(adopted, 'utf8')), {cassette: catalogue.name})
     const ranked = catalogue.queries.map(({query, want}) => {

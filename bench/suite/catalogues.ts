@@ -3,7 +3,7 @@ import {existsSync} from 'node:fs'
 import {readdir, readFile, stat, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 
-import {adoptCorpus, CORPUS, type CorpusAdoption} from '../adopt-corpus.js'
+import {adoptCorpus, CORPUS, corpusFile, type CorpusAdoption} from '../adopt-corpus.js'
 import {progress} from './progress.js'
 
 /** A profile document the benchmarks build, import and search, under its cassette name. */
@@ -39,9 +39,7 @@ export async function prepareCatalogues(repo: string, smoke: boolean, cacheDir: 
 }
 
 async function adoptionFingerprint(repo: string): Promise<string> {
-  // As bench/adopt-corpus.ts finds the corpus.
-  const corpusDir = process.env.TAMA_CORPUS_DIR ?? path.resolve(repo, '../shared/corpus')
-  const files = CORPUS.map((entry) => path.join(corpusDir, entry.file))
+  const files = CORPUS.map((entry) => corpusFile(entry.name))
   for (const entry of ADOPTION_CODE) files.push(...(await filesUnder(path.join(repo, entry))))
   const hash = createHash('sha256')
   for (const file of files) hash.update(`${path.relative(repo, file)}\0`).update(await readFile(file))

@@ -45,11 +45,12 @@ const WEIGHTS = {name: 0.4, summary: 0.3, pairs: 1.0, verb: 0.2, terms: 0.5, der
 const DERIVED_PREFIX = 5
 const DERIVED_START = 4
 
-// Words, as stored (stemmed), that never count towards covering a name (API verbs and
-// function words) or a summary (function words).
-const UNCOUNTED = new WordTable<{readonly inName: boolean; readonly inSummary: boolean}>()
-for (const term of VERB_TERMS) UNCOUNTED.set(term, {inName: true, inSummary: false})
-for (const term of STOP_WORDS) UNCOUNTED.set(stem(term), {inName: true, inSummary: true})
+// Words, as stored (stemmed), that never count towards covering a name: API verbs and
+// function words. Function words do not count towards covering a summary either, and do
+// not part two query words.
+const UNCOUNTED = new WordTable<{readonly functionWord: boolean}>()
+for (const term of VERB_TERMS) UNCOUNTED.set(term, {functionWord: false})
+for (const term of STOP_WORDS) UNCOUNTED.set(stem(term), {functionWord: true})
 
 // A term's weight from the operations holding it: the rarer, the more it says.
 const rarity = (docs: number): number => 1 / Math.log2(2 + docs)
@@ -66,8 +67,6 @@ interface Wanted {
   pairs?: Map<Wanted, {pairedBy: number}>
 }
 
-const NO_TERMS: readonly Derivable[] = []
-
 // An HTTP method name leading an id (`PostCustomers`, `put_object`) says the method, which
 // the operation's verb already stands for, not what the operation is about.
 const METHOD_NAMES = new WordTable<true>()
@@ -80,6 +79,8 @@ interface Derivable {
   heldBy: number
   derivedBy: number
 }
+
+const NO_TERMS: readonly Derivable[] = []
 
 /** What one walk over a candidate's words counts. */
 class Counts {
@@ -150,18 +151,19 @@ function walk(text: string, index: number, wanted: WordTable<Wanted>, derivable:
         }
       }
     }
-    if (column <= SUMMARY) {
-      const uncounted = UNCOUNTED.find(text, start, end)
-      const leadingMethod = column === NAME && nameStart && METHOD_NAMES.find(text, start, end) !== undefined
-      if (column === NAME) nameStart = false
-      if (column === NAME && uncounted?.inName !== true && !leadingMethod) {
+    const uncounted = UNCOUNTED.find(text, start, end)
+    const functionWord = uncounted?.functionWord === true
+    if (column === NAME) {
+      const leadingMethod = nameStart && METHOD_NAMES.find(text, start, end) !== undefined
+      nameStart = false
+      if (uncounted === undefined && !leadingMethod) {
         // A name word counts as covered in a derived form too ("repo" by "repository").
         counts.nameWords++
         if (word?.inQuery === true || derived) counts.nameHeld++
-      } else if (column === SUMMARY && uncounted?.inSummary !== true) {
-        counts.summaryWords++
-        if (word?.inQuery === true) counts.summaryHeld++
       }
+    } else if (column === SUMMARY && !functionWord) {
+      counts.summaryWords++
+      if (word?.inQuery === true) counts.summaryHeld++
     }
     if (word !== undefined) {
       if (word.weight > 0 && word.heldBy !== index) {
@@ -175,7 +177,7 @@ function walk(text: string, index: number, wanted: WordTable<Wanted>, derivable:
       }
     }
     // Function words between two query words do not part them: the query's pairs are made without them.
-    if (word !== undefined || UNCOUNTED.find(text, start, end)?.inSummary !== true) previous = word
+    if (word !== undefined || !functionWord) previous = word
   }
   return counts
 }

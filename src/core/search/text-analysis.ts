@@ -9,8 +9,9 @@ import {stem} from './word-stem.js'
 
 // A run of letters and digits: what unicode61 keeps as one token.
 const RUN = /[\p{L}\p{N}]+/gu
-// Inside a run: lower/digit→Upper ("getUser", "v2Name") and UPPER→Upper+lower ("HTTPServer").
+// A run without one has no case boundary.
 const UPPER = /\p{Lu}/u
+// Inside a run: lower/digit→Upper ("getUser", "v2Name") and UPPER→Upper+lower ("HTTPServer").
 const CASE_BOUNDARY = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u
 
 /** The words of `text`, identifiers split, lower-cased, in order (duplicates kept). */
@@ -18,7 +19,6 @@ export function words(text: string): string[] {
   const out: string[] = []
   const folded = text.normalize('NFKD').replace(/\p{M}+/gu, '').normalize('NFKC')
   for (const run of folded.match(RUN) ?? []) {
-    // Most runs have no capital letter, so no case boundary to split at.
     if (!UPPER.test(run)) out.push(run.toLowerCase())
     else for (const part of run.split(CASE_BOUNDARY)) out.push(part.toLowerCase())
   }
