@@ -1,3 +1,4 @@
+import type {OperationRecord} from '../../src/core/profile/operation-record.js'
 import {words} from '../../src/core/search/text-analysis.js'
 
 /**
@@ -45,4 +46,15 @@ export class PlainBm25 {
       .slice(0, limit)
       .map(([doc]) => this.ids[doc]!)
   }
+}
+
+/**
+ * The text the reference BM25 indexes for an operation: its id, summary, description, tags
+ * and input field names, as one bag of words. A summary the description already begins
+ * with (the public sets derive it so) is not counted twice.
+ */
+export function plainText(record: OperationRecord): string {
+  const fields = Object.keys((record.inputSchema as {properties?: object}).properties ?? {})
+  const summary = record.description.startsWith(record.summary) ? [] : [record.summary]
+  return [record.operationId, ...summary, record.description, ...record.tags, ...fields].join(' ')
 }

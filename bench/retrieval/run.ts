@@ -20,7 +20,7 @@ import type {SqliteDatabase} from '../../src/core/sqlite/driver.js'
 import {compactSearchIndex, createOperationTables, insertOperations, searchOperations} from '../../src/core/search/index.js'
 import {words} from '../../src/core/search/text-analysis.js'
 import {gapClosed, median, percentile, quality, type Quality} from '../lib/metrics.js'
-import {PlainBm25} from '../lib/plain-bm25.js'
+import {PlainBm25, plainText} from '../lib/plain-bm25.js'
 import {loadRetrievalSet, SETS, type RetrievalSet} from '../lib/retrieval-sets.js'
 import {callerScopes, seededRandom, syntheticCatalogue} from '../lib/synthetic-catalogue.js'
 
@@ -36,11 +36,6 @@ const QUICK_QUERIES_PER_SET = 100
 const SIZES = quick ? [1_000] : [1_000, 10_000, 100_000]
 const LATENCY_QUERIES = quick ? 100 : 400
 const LATENCY_RUNS = quick ? 1 : 3
-
-function operationText(record: OperationRecord): string {
-  const fields = Object.keys((record.inputSchema as {properties: object}).properties)
-  return [record.operationId, record.description, ...record.tags, ...fields].join(' ')
-}
 
 function openDatabase(file = ':memory:'): SqliteDatabase {
   const db = openSqlite(file)
@@ -69,7 +64,7 @@ function evaluateSet(set: RetrievalSet): SetResult {
     })),
   )
   db.close()
-  const bm25Index = new PlainBm25(set.records.map((record) => ({id: record.operationId, text: operationText(record)})))
+  const bm25Index = new PlainBm25(set.records.map((record) => ({id: record.operationId, text: plainText(record)})))
   const bm25 = quality(set.queries.map(({query, relevant}) => ({relevant, ranked: bm25Index.search(query, 10)})))
   const mini = new MiniSearch<{id: string; name: string; description: string; tags: string; fields: string}>({
     fields: ['name', 'description', 'tags', 'fields'],

@@ -52,3 +52,18 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     .trim()
     .split(/\s+/),
 )
+
+// Function words that change what the words after them mean ("pods for all namespaces" is
+// not "pods in a namespace"): they part the query's words around them into two pairs.
+// Other function words do not: "Get a repository" still pairs "get repository".
+const PAIR_BREAKERS: ReadonlySet<string> = new Set(
+  'and or but nor all each both few more most other such no not only same than then if because while until'.split(' '),
+)
+// Words that part a pair only after an API verb, which they make a noun: "the state of an
+// instance" pairs "state instance", but "a list of namespaces" is not "list namespaces".
+const BREAKS_AFTER_VERB: ReadonlySet<string> = new Set(['of'])
+
+/** Whether a function word parts the words around it into two pairs; `afterVerb` when the word before it is an API verb. */
+export function partsPair(word: string, afterVerb: boolean): boolean {
+  return PAIR_BREAKERS.has(word) || (afterVerb && BREAKS_AFTER_VERB.has(word))
+}

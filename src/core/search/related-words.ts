@@ -2,8 +2,9 @@ import {stem} from './word-stem.js'
 
 /**
  * Words that name the same thing in requests and in API descriptions ("photo" and
- * "image", "film" and "movie"). A query word's relatives are weak evidence: they add to
- * re-ranking at a fraction of a query word's weight and never select candidates.
+ * "image", "film" and "movie"). A query word's relatives are weak evidence: in re-ranking
+ * they stand in for the word, never counting for more than it would (rerank.ts), and they
+ * add at most a few candidates the query's own words did not find (search-operations.ts).
  */
 const GROUPS: readonly string[] = [
   'paper article publication literature study journal research scholar academic',
@@ -65,11 +66,16 @@ for (const group of GROUPS) {
   }
 }
 
+/** The stemmed relatives of one stemmed term. */
+export function relativesOf(term: string): readonly string[] {
+  return RELATED.get(term) ?? []
+}
+
 /** The relatives of the query's terms that the query does not hold itself. */
 export function relatedTerms(terms: readonly string[]): string[] {
   const held = new Set(terms)
   const out = new Set<string>()
-  for (const term of terms) for (const other of RELATED.get(term) ?? []) if (!held.has(other)) out.add(other)
+  for (const term of terms) for (const other of relativesOf(term)) if (!held.has(other)) out.add(other)
   return [...out]
 }
 

@@ -1,5 +1,6 @@
 import {METHODS} from '../profile/collect-operations.js'
-import {STOP_WORDS, VERB_TERMS} from './query-vocabulary.js'
+import {partsPair, STOP_WORDS, VERB_TERMS, verbOf, type VerbClass} from './query-vocabulary.js'
+import {relativesOf} from './related-words.js'
 import type {ParsedQuery} from './search-query.js'
 import {stem} from './word-stem.js'
 import {WordTable} from './word-table.js'
@@ -45,12 +46,20 @@ const WEIGHTS = {name: 0.4, summary: 0.3, pairs: 1.0, verb: 0.2, terms: 0.5, der
 const DERIVED_PREFIX = 5
 const DERIVED_START = 4
 
-// Words, as stored (stemmed), that never count towards covering a name: API verbs and
-// function words. Function words do not count towards covering a summary either, and do
-// not part two query words.
-const UNCOUNTED = new WordTable<{readonly functionWord: boolean}>()
-for (const term of VERB_TERMS) UNCOUNTED.set(term, {functionWord: false})
-for (const term of STOP_WORDS) UNCOUNTED.set(stem(term), {functionWord: true})
+/** A word, as stored (stemmed), that never counts towards covering a name. */
+interface Uncounted {
+  /** The action of an API verb; a summary's verb counts as covered by a query verb of the same action. */
+  readonly verb?: VerbClass
+  /** Function words count towards covering a summary neither, and part two query words only as partsPair says. */
+  readonly functionWord: boolean
+  readonly partsPair: boolean
+  readonly partsPairAfterVerb: boolean
+}
+
+// API verbs and function words.
+const UNCOUNTED = new WordTable<Uncounted>()
+for (const term of VERB_TERMS) UNCOUNTED.set(term, {verb: verbOf(term), functionWord: false, partsPair: false, partsPairAfterVerb: false})
+for (const term of STOP_WORDS) UNCOUNTED.set(stem(term), {functionWord: true, partsPair: partsPair(term, false), partsPairAfterVerb: partsPair(term, true)})
 
 // A term's weight from the operations holding it: the rarer, the more it says.
 const rarity = (docs: number): number => 1 / Math.log2(2 + docs)
@@ -60,11 +69,18 @@ interface Wanted {
   readonly term: string
   /** Whether it is one of the query's terms. */
   readonly inQuery: boolean
+  /** Whether it is an API verb, after which "of" parts a pair (partsPair). */
+  readonly verb: boolean
   /** Its rarity weight when it is a query term or related word the index holds, else 0. */
   readonly weight: number
   heldBy: number
   /** The query's pairs that start with this word, by their second word. */
   pairs?: Map<Wanted, {pairedBy: number}>
+  /** For a related word, the query terms it stands in for. */
+  sources?: Wanted[]
+  /** For a query term, the candidate that last held related words of it, and their weights there. */
+  relatedBy: number
+  relatedWeight: number
 }
 
 // An HTTP method name leading an id (`PostCustomers`, `put_object`) says the method, which
@@ -81,6 +97,7 @@ interface Derivable {
 }
 
 const NO_TERMS: readonly Derivable[] = []
+const NO_SOURCES: readonly Wanted[] = []
 
 /** What one walk over a candidate's words counts. */
 class Counts {
@@ -88,7 +105,6 @@ class Counts {
   nameHeld = 0
   summaryWords = 0
   summaryHeld = 0
-  terms = 0
   pairs = 0
 }
 
@@ -97,19 +113,22 @@ class Counts {
  * operation's name and of its summary the query covers (also with terms too common to
  * search with), which of the query's adjacent term pairs appear adjacent in it, whether
  * the query's action is the operation's, how much of the query (each term weighted by its
- * rarity, a related word as much as a query word) the operation holds anywhere, and how
- * much it holds only in a derived form. `docs` and `relatedDocs` count the operations
- * holding each query term and related word.
+ * rarity, related words standing in for it, see termCredit) the operation holds anywhere,
+ * and how much it holds only in a derived form. `docs` and `relatedDocs` count the
+ * operations holding each query term and related word.
  */
 export function rerank(query: ParsedQuery, pool: Candidate[], docs: ReadonlyMap<string, number> = new Map(), relatedDocs: ReadonlyMap<string, number> = new Map()): void {
   const top = pool.reduce((best, c) => Math.max(best, c.bm25), 0) || 1
   const whole = [...docs.values()].reduce((sum, count) => sum + rarity(count), 0) || 1
   const wanted = wantedWords(query, new Map([...docs, ...relatedDocs]))
+  const queryTerms = query.terms.map((term) => wanted.find(term, 0, term.length)!)
   const derivable = [...docs].filter(([term]) => term.length >= DERIVED_START).map(([term, count]): Derivable => ({term, weight: rarity(count), heldBy: -1, derivedBy: -1}))
   const derivableByStart = byStart(derivable)
   for (let index = 0; index < pool.length; index++) {
     const candidate = pool[index]!
-    const counts = walk(candidate.terms, index, wanted, derivableByStart)
+    const counts = walk(candidate.terms, index, query.verb, wanted, derivableByStart)
+    let held = 0
+    for (const term of queryTerms) held += termCredit(term, index)
     let derived = 0
     for (const term of derivable) if (term.derivedBy === index && term.heldBy !== index) derived += term.weight
     candidate.score =
@@ -118,16 +137,17 @@ export function rerank(query: ParsedQuery, pool: Candidate[], docs: ReadonlyMap<
       WEIGHTS.summary * (counts.summaryWords === 0 ? 0 : counts.summaryHeld / counts.summaryWords) +
       WEIGHTS.pairs * (query.pairs.size === 0 ? 0 : counts.pairs / query.pairs.size) +
       WEIGHTS.verb * (query.verb !== null && candidate.verb === query.verb ? 1 : 0) +
-      (WEIGHTS.terms * counts.terms + WEIGHTS.derived * derived) / whole
+      (WEIGHTS.terms * held + WEIGHTS.derived * derived) / whole
   }
 }
 
 /**
  * One walk over candidate `index`'s words (CANDIDATE_TERMS): its name and summary words
- * that count and those the query holds, the weighted terms it holds, the query's pairs it
- * holds adjacent (never across two columns), and the query terms it holds in a derived form.
+ * that count and those the query holds, the query terms and related words it holds (marked
+ * for termCredit), the query's pairs it holds adjacent (never across two columns, nor in the
+ * description), and the query terms it holds in a derived form.
  */
-function walk(text: string, index: number, wanted: WordTable<Wanted>, derivable: WordTable<Derivable[]>): Counts {
+function walk(text: string, index: number, queryVerb: VerbClass | null, wanted: WordTable<Wanted>, derivable: WordTable<Derivable[]>): Counts {
   const counts = new Counts()
   let column = 0
   let previous: Wanted | undefined
@@ -154,32 +174,55 @@ function walk(text: string, index: number, wanted: WordTable<Wanted>, derivable:
     const uncounted = UNCOUNTED.find(text, start, end)
     const functionWord = uncounted?.functionWord === true
     if (column === NAME) {
-      const leadingMethod = nameStart && METHOD_NAMES.find(text, start, end) !== undefined
+      // A method name that begins or ends the id (the last word before the column break).
+      const method = (nameStart || text.charCodeAt(end + 1) === BREAK) && METHOD_NAMES.find(text, start, end) !== undefined
       nameStart = false
-      if (uncounted === undefined && !leadingMethod) {
+      if (uncounted === undefined && !method) {
         // A name word counts as covered in a derived form too ("repo" by "repository").
         counts.nameWords++
         if (word?.inQuery === true || derived) counts.nameHeld++
       }
     } else if (column === SUMMARY && !functionWord) {
       counts.summaryWords++
-      if (word?.inQuery === true) counts.summaryHeld++
+      // A summary's verb counts as covered by a query verb of the same action ("Add a project" for "create a project").
+      if (word?.inQuery === true || (queryVerb !== null && uncounted?.verb === queryVerb)) counts.summaryHeld++
     }
     if (word !== undefined) {
       if (word.weight > 0 && word.heldBy !== index) {
         word.heldBy = index
-        counts.terms += word.weight
+        for (const source of word.sources ?? NO_SOURCES) {
+          if (source.relatedBy !== index) {
+            source.relatedBy = index
+            source.relatedWeight = 0
+          }
+          source.relatedWeight += word.weight
+        }
       }
-      const pair = previous?.pairs?.get(word)
+      // Descriptions use the query's words in passing ("the most recently created products"), so pairs there say little.
+      const pair = column === DESCRIPTION ? undefined : previous?.pairs?.get(word)
       if (pair !== undefined && pair.pairedBy !== index) {
         pair.pairedBy = index
         counts.pairs++
       }
+      previous = word
+    } else if (!functionWord || uncounted.partsPair || (uncounted.partsPairAfterVerb && previous?.verb === true)) {
+      // Other function words between two query words do not part them, as in the query's own pairs.
+      previous = undefined
     }
-    // Function words between two query words do not part them: the query's pairs are made without them.
-    if (word !== undefined || !functionWord) previous = word
   }
   return counts
+}
+
+/**
+ * What candidate `index` earns for query term `term`: its weight when the candidate holds
+ * it, plus the weights of its related words the candidate holds, up to the term's own
+ * weight: a relative stands in for the word, it never outweighs it. A term the index lacks
+ * weighs nothing itself, so its relatives count in full.
+ */
+function termCredit(term: Wanted, index: number): number {
+  const own = term.heldBy === index ? term.weight : 0
+  if (term.relatedBy !== index) return own
+  return own + (term.weight > 0 ? Math.min(term.weight, term.relatedWeight) : term.relatedWeight)
 }
 
 /**
@@ -192,12 +235,20 @@ function wantedWords(query: ParsedQuery, docs: ReadonlyMap<string, number>): Wor
   const want = (term: string, weight = 0): Wanted => {
     let word = words.get(term)
     if (word === undefined) {
-      word = {term, inQuery: queryTerms.has(term), weight, heldBy: -1}
+      word = {term, inQuery: queryTerms.has(term), verb: verbOf(term) !== undefined, weight, heldBy: -1, relatedBy: -1, relatedWeight: 0}
       words.set(term, word)
     }
     return word
   }
   for (const [term, count] of docs) want(term, rarity(count))
+  // Every query term, held by the index or not, with the related words that stand in for it.
+  for (const term of query.terms) {
+    const source = want(term)
+    for (const other of relativesOf(term)) {
+      const related = words.get(other)
+      if (related !== undefined && !related.inQuery) (related.sources ??= []).push(source)
+    }
+  }
   for (const pair of query.pairs) {
     const [first, second] = pair.split(' ') as [string, string]
     const word = want(first)

@@ -4,7 +4,7 @@ import {inputSchemaOf} from './operation-store.js'
 import {relatedTerms} from './related-words.js'
 import {CANDIDATE_TERMS, rerank, type Candidate} from './rerank.js'
 import {ALLOWED_SCOPE_SETS, scopesParameter} from './scope-filter.js'
-import {parseQuery, type ParsedQuery} from './search-query.js'
+import {parseQuery, withJoinedWords, type ParsedQuery} from './search-query.js'
 import type {SearchConfirmation, SearchHit, SearchOptions, SearchResponse} from './search-types.js'
 import {statement} from './statement-cache.js'
 
@@ -93,14 +93,16 @@ const PREFIX_DOCS = `SELECT p.value AS term, sum(t.docs) AS docs FROM json_each(
 export function searchOperations(db: SqliteDatabase, query: string, options: SearchOptions): SearchResponse {
   const limit = checkCount('limit', options.limit ?? 10, 1, MAX_LIMIT)
   const schemas = checkCount('schemas', options.schemas ?? 3, 0, MAX_LIMIT)
-  const parsed = parseQuery(query)
+  const asked = parseQuery(query)
   const params: Params = {
     allowed: statement<{ids: string}>(db, ALLOWED).get({scopes: scopesParameter(options.scopes)})!.ids,
     cassettes: cassettesParameter(options.cassettes),
-    text: parsed.text,
+    text: asked.text,
   }
+  // One lookup for the query's terms, its joined words and the relatives of both.
+  const held = termDocs(db, [...asked.terms, ...asked.joins, ...relatedTerms([...asked.terms, ...asked.joins])])
+  const parsed = withJoinedWords(asked, (term) => held.has(term))
   const related = relatedTerms(parsed.terms)
-  const held = termDocs(db, [...parsed.terms, ...related])
   const countsOf = (terms: readonly string[]) => new Map(terms.filter((term) => held.has(term)).map((term) => [term, held.get(term)!]))
   const docs = countsOf(parsed.terms)
   const relatedDocs = countsOf(related)

@@ -1,5 +1,5 @@
 import {TamaError} from '../errors/tama-error.js'
-import {STOP_WORDS, verbOf, type VerbClass} from './query-vocabulary.js'
+import {partsPair, STOP_WORDS, verbOf, type VerbClass} from './query-vocabulary.js'
 import {words} from './text-analysis.js'
 import {stem} from './word-stem.js'
 
@@ -14,11 +14,27 @@ export interface ParsedQuery {
   readonly text: string
   /** Distinct stemmed terms, in query order, at most MAX_QUERY_TERMS. */
   readonly terms: readonly string[]
-  /** Adjacent term pairs ("net income"), as `a b`. */
+  /**
+   * Adjacent term pairs ("net income"), as `a b`; function words between two terms do not
+   * part them unless they change what follows (see partsPair).
+   */
   readonly pairs: ReadonlySet<string>
   /** The action the query asks for, from its first API verb. */
   readonly verb: VerbClass | null
+  /**
+   * Two adjacent words written as one, stemmed ("look up" as `lookup`, "back up" as
+   * `backup`): withJoinedWords adds those the index holds to the terms.
+   */
+  readonly joins: readonly string[]
 }
+
+// Single characters ("I'm", "40.7") and function words say nothing about the operation wanted.
+const isContent = (word: string): boolean => word.length > 1 && !STOP_WORDS.has(word)
+
+// A joined word must be at least this long, so two short words ("a", "b") never make one.
+const MIN_JOINED = 5
+// Function words that end a verb written as one word with it ("lookup", "signin", "setup").
+const PARTICLES: ReadonlySet<string> = new Set(['up', 'in', 'out', 'on', 'off', 'down', 'over'])
 
 /**
  * Reduces any string to stemmed terms: quotes, operators, column filters and control
@@ -33,17 +49,63 @@ export function parseQuery(query: string): ParsedQuery {
   }
   const all = words(text)
   if (all.length === 0) throw new TamaError('usage', 'The query has no words to search for (only punctuation or symbols); describe the operation wanted in words.')
-  // Single characters ("I'm", "40.7") say nothing about the operation wanted.
-  const content = all.filter((word) => word.length > 1 && !STOP_WORDS.has(word))
+  const content = all.filter(isContent)
   // A query made only of function words still searches with them rather than failing.
   const kept = content.length > 0 ? content : all
   const sequence = kept.slice(0, 2 * MAX_QUERY_TERMS).map(stem)
-  const pairs = new Set<string>()
-  for (let i = 1; i < sequence.length; i++) pairs.add(`${sequence[i - 1]} ${sequence[i]}`)
+  // Pairs and joined words are looked for among the first words only, as terms are.
+  const read = all.slice(0, 4 * MAX_QUERY_TERMS)
   return {
     text,
     terms: [...new Set(sequence)].slice(0, MAX_QUERY_TERMS),
-    pairs,
+    pairs: pairsOf(read, content.length === 0 ? () => true : isContent),
     verb: kept.map(verbOf).find((verb) => verb !== undefined) ?? null,
+    joins: joinsOf(read),
+  }
+}
+
+/**
+ * The stemmed pairs of adjacent `isTerm` words; the words between two terms do not part
+ * them unless one is a function word that changes what follows (see partsPair).
+ */
+function pairsOf(words: readonly string[], isTerm: (word: string) => boolean): Set<string> {
+  const pairs = new Set<string>()
+  let previous: string | undefined
+  for (const word of words) {
+    if (isTerm(word)) {
+      const term = stem(word)
+      if (previous !== undefined) pairs.add(`${previous} ${term}`)
+      previous = term
+    } else if (previous !== undefined && partsPair(word, verbOf(previous) !== undefined)) {
+      previous = undefined
+    }
+  }
+  return pairs
+}
+
+/**
+ * The stemmed joins of two adjacent words: a word and the word after it, when that is a word
+ * too or a particle ("look up", "sign in", "web hook"), together at least MIN_JOINED long.
+ */
+function joinsOf(words: readonly string[]): string[] {
+  const joins = new Set<string>()
+  for (let i = 1; i < words.length; i++) {
+    const [first, second] = [words[i - 1]!, words[i]!]
+    if (first.length + second.length >= MIN_JOINED && isContent(first) && (isContent(second) || PARTICLES.has(second))) joins.add(stem(first + second))
+  }
+  return [...joins]
+}
+
+/**
+ * The query with the joined words the index holds (`held`) added to its terms, and its verb
+ * from a joined one when it had none ("look up" as `lookup`).
+ */
+export function withJoinedWords(query: ParsedQuery, held: (term: string) => boolean): ParsedQuery {
+  const joined = query.joins.filter((term) => held(term) && !query.terms.includes(term))
+  if (joined.length === 0) return query
+  return {
+    ...query,
+    terms: [...query.terms, ...joined].slice(0, MAX_QUERY_TERMS),
+    verb: query.verb ?? joined.map(verbOf).find((verb) => verb !== undefined) ?? null,
   }
 }

@@ -81,6 +81,8 @@ describe('compactSearchIndex', () => {
     const db = indexWith(new Map())
     for (const [cassette, records] of catalogue) db.transaction(() => insertOperations(db, cassette, records))()
     db.transaction(() => deleteOperations(db, 'github'))()
+    db.transaction(() => insertOperations(db, 'github', catalogue.get('github')!))()
+    db.transaction(() => deleteOperations(db, 'github'))()
     const before = searchOperations(db, 'list instances', {scopes: ALL_SCOPES})
     expect(segments(db)).toBeGreaterThan(1)
     db.transaction(() => compactSearchIndex(db))()

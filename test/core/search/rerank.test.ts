@@ -3,7 +3,8 @@ import fc from 'fast-check'
 import {afterAll, describe, expect, it} from 'vitest'
 
 import {METHODS} from '../../../src/core/profile/collect-operations.js'
-import {STOP_WORDS, verbOf} from '../../../src/core/search/query-vocabulary.js'
+import {partsPair, STOP_WORDS, verbOf} from '../../../src/core/search/query-vocabulary.js'
+import {relativesOf} from '../../../src/core/search/related-words.js'
 import {CANDIDATE_TERMS, rerank, type Candidate} from '../../../src/core/search/rerank.js'
 import {parseQuery, type ParsedQuery} from '../../../src/core/search/search-query.js'
 import {terms} from '../../../src/core/search/text-analysis.js'
@@ -89,6 +90,42 @@ describe('rerank', () => {
       worse: {name: 'x', summary: 'Storage tier of a pool'},
     },
     {
+      why: 'an HTTP method name ending an id is not a word of the name',
+      query: 'project',
+      better: {name: 'project_post', summary: 'x'},
+      worse: {name: 'project_sync', summary: 'x'},
+    },
+    {
+      why: 'a summary verb counts as covered by a query verb of the same action',
+      query: 'create a project',
+      better: {name: 'x', summary: 'Add a project'},
+      worse: {name: 'x', summary: 'Rename a project'},
+    },
+    {
+      why: 'a function word that changes what follows parts a pair',
+      query: 'pods in a namespace',
+      better: {name: 'x', summary: 'Pods in a namespace'},
+      worse: {name: 'x', summary: 'Pods for all namespaces'},
+    },
+    {
+      why: '"of" after an API verb parts a pair',
+      query: 'list namespaces',
+      better: {name: 'x', summary: 'List namespaces'},
+      worse: {name: 'x', summary: 'A list of namespaces'},
+    },
+    {
+      why: '"of" after another word does not part a pair',
+      query: 'instance state',
+      better: {name: 'x', summary: 'Instance state'},
+      worse: {name: 'x', summary: 'Instance, or state'},
+    },
+    {
+      why: 'a pair in a description counts for nothing',
+      query: 'create product',
+      better: {name: 'x', summary: 'y', tags: 'create product'},
+      worse: {name: 'x', summary: 'y', description: 'create product'},
+    },
+    {
       why: 'a word derived from a query word counts outside the description',
       query: 'rental listings',
       better: {name: 'listingsGet', summary: 'Listings', tags: 'rent'},
@@ -104,22 +141,39 @@ describe('rerank', () => {
     expect(both).toBeCloseTo(exact!, 12)
   })
 
+  it('counts related words in place of their query word, never for more than it', () => {
+    const query = parseQuery('picture')
+    const pool = [candidate(1, {name: 'x', summary: 'y', tags: 'image photo'}), candidate(2, {name: 'x', summary: 'y', tags: 'image'}), candidate(3, {name: 'x', summary: 'y'})]
+    rerank(query, pool, new Map([['pictur', 3]]), new Map([['imag', 3], ['photo', 3]]))
+    const [two, one, none] = pool.map((c) => c.score)
+    expect(two).toBeCloseTo(one!, 12)
+    expect(one).toBeGreaterThan(none!)
+  })
+
+  it('counts every related word held when the index lacks the query word', () => {
+    const query = parseQuery('picture')
+    const pool = [candidate(1, {name: 'x', summary: 'y', tags: 'image photo'}), candidate(2, {name: 'x', summary: 'y', tags: 'image'})]
+    rerank(query, pool, new Map(), new Map([['imag', 3], ['photo', 3]]))
+    expect(pool[0]!.score).toBeGreaterThan(pool[1]!.score)
+  })
+
   it('scores a term held many times as one held once', () => {
     const [once, often] = scores('pool', [candidate(1, {name: 'x', summary: 'y', description: 'pool'}), candidate(2, {name: 'x', summary: 'y', description: 'pool pool pool', tags: 'pool'})])
     expect(often).toBeCloseTo(once!, 12)
   })
 
   it('property: scores equal those of a reference that splits every column into words', () => {
-    const vocabulary = ['get', 'post', 'put', 'list', 'the', 'of', 'a', 'pool', 'pools', 'storage', 'rent', 'rental', 'rentals', 'repo', 'repository', 'nutrition', 'nutritional', 'image', 'photo', 'user', 'id', 'by', 'delete', 'à', '東京']
+    const vocabulary = ['get', 'post', 'put', 'list', 'the', 'of', 'a', 'all', 'and', 'pool', 'pools', 'storage', 'rent', 'rental', 'rentals', 'repo', 'repository', 'nutrition', 'nutritional', 'image', 'photo', 'picture', 'user', 'account', 'id', 'by', 'add', 'à', '東京']
     const text = fc.array(fc.constantFrom(...vocabulary, 'create', 'delete'), {maxLength: 8}).map((words) => words.join(' '))
     const columns = fc.record({name: text, summary: text, tags: text, fields: text, description: text})
-    const related = fc.array(fc.constantFrom('photo', 'picture', 'storag', 'user'), {maxLength: 3})
+    const related = fc.array(fc.constantFrom('photo', 'pictur', 'imag', 'account', 'storag'), {maxLength: 3})
     fc.assert(
       fc.property(fc.array(columns, {minLength: 1, maxLength: 6}), text, related, fc.array(fc.integer({min: 1, max: 50}), {minLength: 40, maxLength: 40}), (pool, query, relatedTerms, counts) => {
         if (query === '') query = 'pool'
         const parsed = parseQuery(query)
-        const docs = new Map(parsed.terms.map((term, i) => [term, counts[i]!]))
-        const relatedDocs = new Map(relatedTerms.filter((term) => !docs.has(term)).map((term, i) => [term, counts[39 - i]!]))
+        // Some query terms are not in the index (every fifth count), so their relatives stand in for them in full.
+        const docs = new Map(parsed.terms.flatMap((term, i) => (counts[i]! % 5 === 0 ? [] : [[term, counts[i]!] as const])))
+        const relatedDocs = new Map(relatedTerms.filter((term) => !parsed.terms.includes(term)).map((term, i) => [term, counts[39 - i]!]))
         const verbs = [null, 'read', 'create', 'delete'] as const
         const candidates = pool.map((c, i) => ({...candidate(i, c, counts[i]!), verb: verbs[counts[i]! % verbs.length]!}))
         rerank(parsed, candidates, docs, relatedDocs)
@@ -134,35 +188,55 @@ describe('rerank', () => {
 /** Re-ranking written the plain way: each column split into words, every feature computed on the words. */
 function referenceScores(query: ParsedQuery, pool: readonly Candidate[], docs: ReadonlyMap<string, number>, relatedDocs: ReadonlyMap<string, number>): number[] {
   const stop = new Set([...STOP_WORDS].map(stem))
+  const parting = new Map([...STOP_WORDS].map((word) => [stem(word), {always: partsPair(word, false), afterVerb: partsPair(word, true)}]))
   const methods = new Set<string>(METHODS)
-  const wanted = new Set([...docs.keys(), ...relatedDocs.keys(), ...[...query.pairs].flatMap((pair) => pair.split(' '))])
+  const wanted = new Set([...docs.keys(), ...relatedDocs.keys(), ...query.terms, ...[...query.pairs].flatMap((pair) => pair.split(' '))])
   const rarity = (count: number) => 1 / Math.log2(2 + count)
   const top = Math.max(0, ...pool.map((c) => c.bm25)) || 1
-  const weights = new Map([...docs, ...relatedDocs].map(([term, count]) => [term, rarity(count)]))
   const whole = [...docs.values()].reduce((sum, count) => sum + rarity(count), 0) || 1
   const derives = (word: string) => word.length >= 4 && [...docs.keys()].some((term) => term.length >= 4 && term !== word && word.startsWith(term.slice(0, 4)) && derivedForms(word, term))
-  const share = (words: string[], derivedToo = false) =>
-    words.length === 0 ? 0 : words.filter((word) => query.terms.includes(word) || (derivedToo && derives(word))).length / words.length
+  const coveredBy = (word: string) => query.terms.includes(word) || (query.verb !== null && verbOf(word) === query.verb)
   return pool.map((c) => {
     const columns = c.terms.slice(1, -1).split(' | ').map((column) => column.trim().split(' ').filter((word) => word !== ''))
     const [name, summary] = columns as [string[], string[]]
-    const all = columns.flat()
-    // Function words that are not words of the query do not part two words.
-    const joined = columns.map((words) => words.filter((word) => !stop.has(word) || wanted.has(word)))
-    const adjacent = new Set(joined.flatMap((words) => words.slice(1).map((word, i) => `${words[i]} ${word}`)))
-    const terms = [...new Set(all)].reduce((sum, word) => sum + (weights.get(word) ?? 0), 0)
+    const all = new Set(columns.flat())
+    // The words of each column but the description, each run of query words between the words that part them.
+    const adjacent = new Set(
+      columns.slice(0, 4).flatMap((words) => {
+        const pairs: string[] = []
+        let previous: string | undefined
+        for (const word of words) {
+          if (wanted.has(word)) {
+            if (previous !== undefined) pairs.push(`${previous} ${word}`)
+            previous = word
+          } else if (!stop.has(word) || parting.get(word)!.always || (parting.get(word)!.afterVerb && previous !== undefined && verbOf(previous) !== undefined)) {
+            previous = undefined
+          }
+        }
+        return pairs
+      }),
+    )
+    // Each query term: its weight if held, and its held relatives' weights, up to its own weight (all of them when it has none).
+    const held = query.terms.reduce((sum, term) => {
+      const weight = docs.has(term) ? rarity(docs.get(term)!) : 0
+      const relatives = relativesOf(term).filter((other) => relatedDocs.has(other) && !query.terms.includes(other) && all.has(other))
+      const standIn = relatives.reduce((total, other) => total + rarity(relatedDocs.get(other)!), 0)
+      return sum + (all.has(term) ? weight : 0) + (weight > 0 ? Math.min(weight, standIn) : standIn)
+    }, 0)
     const early = new Set(columns.slice(0, 4).flat())
     const derived = [...docs]
       .filter(([term]) => term.length >= 4 && !early.has(term) && [...early].some((word) => word.startsWith(term.slice(0, 4)) && derivedForms(word, term)))
       .reduce((sum, [, count]) => sum + rarity(count), 0)
+    const nameWords = name.filter((word, i) => verbOf(word) === undefined && !stop.has(word) && !((i === 0 || i === name.length - 1) && methods.has(word)))
+    const summaryWords = summary.filter((word) => !stop.has(word))
     const paired = query.pairs.size === 0 ? 0 : [...query.pairs].filter((pair) => adjacent.has(pair)).length / query.pairs.size
     return (
       c.bm25 / top +
-      0.4 * share(name.filter((word, i) => verbOf(word) === undefined && !stop.has(word) && !(i === 0 && methods.has(word))), true) +
-      0.3 * share(summary.filter((word) => !stop.has(word))) +
+      0.4 * (nameWords.length === 0 ? 0 : nameWords.filter((word) => query.terms.includes(word) || derives(word)).length / nameWords.length) +
+      0.3 * (summaryWords.length === 0 ? 0 : summaryWords.filter(coveredBy).length / summaryWords.length) +
       1.0 * paired +
       0.2 * (query.verb !== null && c.verb === query.verb ? 1 : 0) +
-      (0.5 * terms + 0.4 * derived) / whole
+      (0.5 * held + 0.4 * derived) / whole
     )
   })
 }

@@ -26,6 +26,7 @@ describe('searchOperations ranking', () => {
     {given: 'repositories of a user', want: 'github:repos/list-for-user', why: 'kebab-case id and summary'},
     {given: 'can you please help me get the authenticated user', want: 'github:users/get-authenticated', why: 'request padding ignored'},
     {given: 'show me the pictures', want: 'incus:images_get', why: 'related word picture -> image'},
+    {given: 'back up an instance', want: 'incus:instance_backups_post', why: 'words written apart: back up -> backup'},
   ])('$why: "$given" ranks $want first', ({given, want}) => {
     expect(top(given)[0]).toBe(want)
   })

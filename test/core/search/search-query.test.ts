@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {MAX_QUERY_TERMS, parseQuery} from '../../../src/core/search/search-query.js'
+import {MAX_QUERY_TERMS, parseQuery, withJoinedWords} from '../../../src/core/search/search-query.js'
 
 describe('parseQuery', () => {
   it.each([
@@ -10,9 +10,30 @@ describe('parseQuery', () => {
     {given: 'what is it', want: {terms: ['what', 'is', 'it'], verb: null, pairs: ['what is', 'is it']}},
     {given: 'Provide me with the area of Canada', want: {terms: ['provid', 'area', 'canada'], verb: 'read', pairs: ['provid area', 'area canada']}},
     {given: 'summary: "NEAR(x*"', want: {terms: ['summary', 'near'], verb: null, pairs: ['summary near']}},
+    {given: 'list pods in all namespaces', want: {terms: ['list', 'pod', 'namespac'], verb: 'read', pairs: ['list pod']}},
+    {given: 'get the state of an instance', want: {terms: ['get', 'stat', 'instanc'], verb: 'read', pairs: ['get stat', 'stat instanc']}},
+    {given: 'show a list of namespaces', want: {terms: ['show', 'list', 'namespac'], verb: 'read', pairs: ['show list']}},
   ])('$given', ({given, want}) => {
     const parsed = parseQuery(given)
     expect({terms: parsed.terms, verb: parsed.verb, pairs: [...parsed.pairs]}).toEqual(want)
+  })
+
+  it.each([
+    {given: 'look up a charge', want: ['lookup']},
+    {given: 'back up an instance', want: ['backup']},
+    {given: 'create a web hook', want: ['webhook']},
+    {given: 'list user names', want: ['listuser', 'usernam']},
+    {given: 'a b cd', want: []},
+  ])('joins adjacent words of $given', ({given, want}) => {
+    expect(parseQuery(given).joins).toEqual(want)
+  })
+
+  it('adds the joined words the index holds to the terms, and takes a verb from them', () => {
+    const joined = withJoinedWords(parseQuery('look up a charge'), (term) => term === 'lookup')
+    expect(joined.terms).toEqual(['look', 'charg', 'lookup'])
+    expect(joined.verb).toBe('read')
+    const asked = parseQuery('look up a charge')
+    expect(withJoinedWords(asked, () => false)).toBe(asked)
   })
 
   it('caps the number of terms', () => {
