@@ -50,11 +50,11 @@ export class PlainBm25 {
 
 /**
  * The text the reference BM25 indexes for an operation: its id, summary, description, tags
- * and input field names, as one bag of words. A summary the description already begins
- * with (the public sets derive it so) is not counted twice.
+ * and input field names, as one bag of words. A summary that only repeats the description's
+ * start or the id (the public sets derive it so) is not counted twice.
  */
 export function plainText(record: OperationRecord): string {
   const fields = Object.keys((record.inputSchema as {properties?: object}).properties ?? {})
-  const summary = record.description.startsWith(record.summary) ? [] : [record.summary]
+  const summary = record.description.startsWith(record.summary) || record.summary === record.operationId ? [] : [record.summary]
   return [record.operationId, ...summary, record.description, ...record.tags, ...fields].join(' ')
 }

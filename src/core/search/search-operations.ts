@@ -17,7 +17,7 @@ const FAST_POOL_FACTOR = 2
 // FTS5 scores every operation a term matches; the terms searched with may together match
 // at most this many (the rarest first, always at least one), which bounds latency at any
 // index size. Commoner terms still count in re-ranking.
-const POSTING_BUDGET = 1000
+const POSTING_BUDGET = 800
 // Related words (related-words.ts) are searched in a second, smaller query that only adds
 // candidates: at most this many postings (none when even the rarest holds more), this many
 // candidates, at this share of their BM25.
