@@ -21,7 +21,7 @@ const POSTING_BUDGET = 800
 // Related words (related-words.ts) are searched in a second, smaller query that only adds
 // candidates: at most this many postings (none when even the rarest holds more), this many
 // candidates, at this share of their BM25.
-const RELATED_BUDGET = 100
+const RELATED_BUDGET = 30
 const RELATED_POOL = 5
 const RELATED_BM25 = 0.5
 // A query term no operation holds is searched as a prefix when it is at least this long.
