@@ -83,8 +83,8 @@ interface Wanted {
   relatedWeight: number
 }
 
-// An HTTP method name leading an id (`PostCustomers`, `put_object`) says the method, which
-// the operation's verb already stands for, not what the operation is about.
+// An HTTP method name that begins or ends an id (`PostCustomers`, `instances_post`) says the
+// method, which the operation's verb already stands for, not what the operation is about.
 const METHOD_NAMES = new WordTable<true>()
 for (const method of METHODS) METHOD_NAMES.set(method, true)
 
@@ -120,8 +120,7 @@ class Counts {
 export function rerank(query: ParsedQuery, pool: Candidate[], docs: ReadonlyMap<string, number> = new Map(), relatedDocs: ReadonlyMap<string, number> = new Map()): void {
   const top = pool.reduce((best, c) => Math.max(best, c.bm25), 0) || 1
   const whole = [...docs.values()].reduce((sum, count) => sum + rarity(count), 0) || 1
-  const wanted = wantedWords(query, new Map([...docs, ...relatedDocs]))
-  const queryTerms = query.terms.map((term) => wanted.find(term, 0, term.length)!)
+  const {wanted, queryTerms} = wantedWords(query, new Map([...docs, ...relatedDocs]))
   const derivable = [...docs].filter(([term]) => term.length >= DERIVED_START).map(([term, count]): Derivable => ({term, weight: rarity(count), heldBy: -1, derivedBy: -1}))
   const derivableByStart = byStart(derivable)
   for (let index = 0; index < pool.length; index++) {
@@ -226,10 +225,12 @@ function termCredit(term: Wanted, index: number): number {
 }
 
 /**
- * The query terms and related words the index holds, weighted by rarity, and the words of
- * the query's pairs (which may reach past the searched terms, see search-query.ts).
+ * The words re-ranking looks for: the query terms and related words the index holds,
+ * weighted by rarity, every query term (held or not, with the related words that stand in
+ * for it), and the words of the query's pairs (which may reach past the searched terms, see
+ * search-query.ts). `queryTerms` are the query's terms among them, in query order.
  */
-function wantedWords(query: ParsedQuery, docs: ReadonlyMap<string, number>): WordTable<Wanted> {
+function wantedWords(query: ParsedQuery, docs: ReadonlyMap<string, number>): {wanted: WordTable<Wanted>; queryTerms: Wanted[]} {
   const queryTerms = new Set(query.terms)
   const words = new Map<string, Wanted>()
   const want = (term: string, weight = 0): Wanted => {
@@ -242,13 +243,14 @@ function wantedWords(query: ParsedQuery, docs: ReadonlyMap<string, number>): Wor
   }
   for (const [term, count] of docs) want(term, rarity(count))
   // Every query term, held by the index or not, with the related words that stand in for it.
-  for (const term of query.terms) {
+  const wantedTerms = query.terms.map((term) => {
     const source = want(term)
     for (const other of relativesOf(term)) {
       const related = words.get(other)
       if (related !== undefined && !related.inQuery) (related.sources ??= []).push(source)
     }
-  }
+    return source
+  })
   for (const pair of query.pairs) {
     const [first, second] = pair.split(' ') as [string, string]
     const word = want(first)
@@ -256,7 +258,7 @@ function wantedWords(query: ParsedQuery, docs: ReadonlyMap<string, number>): Wor
   }
   const table = new WordTable<Wanted>()
   for (const word of words.values()) table.set(word.term, word)
-  return table
+  return {wanted: table, queryTerms: wantedTerms}
 }
 
 /** Query terms by their first DERIVED_START letters. */

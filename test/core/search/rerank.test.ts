@@ -84,7 +84,7 @@ describe('rerank', () => {
       worse: {name: 'SyncProducts', summary: 'x'},
     },
     {
-      why: 'function words do not part a pair of query words',
+      why: 'function words that keep the meaning do not part a pair of query words',
       query: 'storage pool',
       better: {name: 'x', summary: 'Storage of a pool tier'},
       worse: {name: 'x', summary: 'Storage tier of a pool'},
