@@ -18,6 +18,16 @@ const TERM_COLUMNS = ['name_terms', 'summary_terms', 'tag_terms', 'description_t
  */
 const DESCRIPTION_TERMS = 48
 
+/**
+ * An id term is common to a cassette when at least this share of its operation ids, and
+ * at least COMMON_ID_MIN of them, hold it: it then says what kind of id it is (`Tool`,
+ * `repos`, `namespaced`), not what the operation does. Measured on bench/retrieval: any
+ * share from 0.12 to 0.18 ranks the same; at 0.08, resource words of a large API
+ * (Stripe's `customer`) become common and ranking there gets worse.
+ */
+const COMMON_ID_SHARE = 0.15
+const COMMON_ID_MIN = 10
+
 const INSERT_OPERATION = `INSERT INTO operations (cassette, operation_id, scope_set, verb, summary, destructive, confirmation)
   VALUES (?, ?, ?, ?, ?, ?, ?)`
 const INSERT_TEXT = `INSERT INTO operation_text (id, ${TERM_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ?, ?)`
@@ -26,7 +36,8 @@ const OF_CASSETTE = 'id IN (SELECT id FROM operations WHERE cassette = ?)'
 
 /**
  * Adds one cassette's operations and their FTS rows (the caller already deleted the old
- * ones, inside the same transaction), and counts their terms.
+ * ones, inside the same transaction), counts their terms, and notes the id terms common
+ * to them (COMMON_ID_SHARE).
  */
 export function insertOperations(db: SqliteDatabase, cassette: string, records: readonly OperationRecord[]): void {
   checkCassette(cassette)
@@ -35,6 +46,7 @@ export function insertOperations(db: SqliteDatabase, cassette: string, records: 
   const insertRecord = statement(db, INSERT_RECORD)
   const scopeSets = new Map<string, number>()
   const counts = new Map<string, number>()
+  const idCounts = new Map<string, number>()
   const seen = new Set<string>()
   for (const record of records) {
     if (seen.has(record.operationId)) {
@@ -57,6 +69,7 @@ export function insertOperations(db: SqliteDatabase, cassette: string, records: 
       inputFieldNames(inputSchema).flatMap(terms),
     ]
     countTerms(counts, columns)
+    countTerms(idCounts, columns.slice(0, 1))
     const id = insert.run(
       cassette,
       record.operationId,
@@ -71,9 +84,12 @@ export function insertOperations(db: SqliteDatabase, cassette: string, records: 
   }
   const add = statement(db, 'INSERT INTO operation_terms (term, docs) VALUES (?, ?) ON CONFLICT (term) DO UPDATE SET docs = docs + excluded.docs')
   for (const [term, docs] of counts) add.run(term, docs)
+  const common = statement(db, 'INSERT INTO common_id_terms (cassette, term) VALUES (?, ?)')
+  const least = Math.max(COMMON_ID_MIN, COMMON_ID_SHARE * records.length)
+  for (const [term, ids] of idCounts) if (ids >= least) common.run(cassette, term)
 }
 
-/** Removes every operation of `cassette`, its term counts, and scope sets no operation uses any more. */
+/** Removes every operation of `cassette`, its term counts, its common id terms, and scope sets no operation uses any more. */
 export function deleteOperations(db: SqliteDatabase, cassette: string): void {
   checkCassette(cassette)
   const counts = new Map<string, number>()
@@ -85,6 +101,7 @@ export function deleteOperations(db: SqliteDatabase, cassette: string): void {
   statement(db, `DELETE FROM operation_text WHERE ${OF_CASSETTE}`).run(cassette)
   statement(db, `DELETE FROM operation_records WHERE ${OF_CASSETTE}`).run(cassette)
   statement(db, 'DELETE FROM operations WHERE cassette = ?').run(cassette)
+  statement(db, 'DELETE FROM common_id_terms WHERE cassette = ?').run(cassette)
   const unused = 'NOT EXISTS (SELECT 1 FROM operations o WHERE o.scope_set = %)'
   statement(db, `DELETE FROM operation_scope_members WHERE ${unused.replace('%', 'set_id')}`).run()
   statement(db, `DELETE FROM operation_scope_sets WHERE ${unused.replace('%', 'operation_scope_sets.id')}`).run()

@@ -7,8 +7,11 @@ import type {SqliteDatabase} from '../sqlite/driver.js'
  * FTS5 table kept in step by triggers, indexes (read for the re-ranked pool only), and
  * `operation_records` the whole record as JSON (read for getOperation and inlined
  * schemas). `operation_terms` counts the operations holding each term, so a query can
- * tell its selective terms from the common ones before it runs. Scopes are stored once
- * per distinct set, so a query works out the handful of sets a caller may see.
+ * tell its selective terms from the common ones before it runs. `common_id_terms` holds the
+ * id terms that many of a cassette's operation ids share (`Tool`, `repos`, `namespaced`),
+ * which re-ranking does not hold against an operation when a query leaves them out.
+ * Scopes are stored once per distinct set, so a query works out the handful of sets a
+ * caller may see.
  */
 const DDL = `
 CREATE TABLE IF NOT EXISTS operation_scope_sets (
@@ -49,6 +52,11 @@ CREATE TABLE IF NOT EXISTS operation_records (
 CREATE TABLE IF NOT EXISTS operation_terms (
   term TEXT PRIMARY KEY,
   docs INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS common_id_terms (
+  cassette TEXT NOT NULL,
+  term TEXT NOT NULL,
+  PRIMARY KEY (cassette, term)
 ) WITHOUT ROWID;
 CREATE VIRTUAL TABLE IF NOT EXISTS operations_fts USING fts5 (
   name_terms, summary_terms, tag_terms, description_terms, field_terms,

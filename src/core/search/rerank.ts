@@ -16,6 +16,8 @@ export interface Candidate {
   readonly confirmation: string | null
   /** The operation's stored terms as CANDIDATE_TERMS lays them out. */
   readonly terms: string
+  /** The id terms common to its cassette's operations (operation-store.ts), between spaces. */
+  readonly common_id_terms: string
   /** FTS5's weighted BM25 over the selected terms, higher is better. */
   readonly bm25: number
   score: number
@@ -110,8 +112,8 @@ class Counts {
 
 /**
  * Re-scores FTS5's best candidates with what its BM25 cannot see: how much of the
- * operation's name and of its summary the query covers (also with terms too common to
- * search with), which of the query's adjacent term pairs appear adjacent in it, whether
+ * operation's name (leaving out the id terms common to its cassette that the query lacks)
+ * and of its summary the query covers (also with terms too common to search with), which of the query's adjacent term pairs appear adjacent in it, whether
  * the query's action is the operation's, how much of the query (each term weighted by its
  * rarity, related words standing in for it, see termCredit) the operation holds anywhere,
  * and how much it holds only in a derived form. `docs` and `relatedDocs` count the
@@ -123,9 +125,10 @@ export function rerank(query: ParsedQuery, pool: Candidate[], docs: ReadonlyMap<
   const {wanted, queryTerms} = wantedWords(query, new Map([...docs, ...relatedDocs]))
   const derivable = [...docs].filter(([term]) => term.length >= DERIVED_START).map(([term, count]): Derivable => ({term, weight: rarity(count), heldBy: -1, derivedBy: -1}))
   const derivableByStart = byStart(derivable)
+  const commonIdTerms = new Map<string, WordTable<true>>()
   for (let index = 0; index < pool.length; index++) {
     const candidate = pool[index]!
-    const counts = walk(candidate.terms, index, query.verb, wanted, derivableByStart)
+    const counts = walk(candidate.terms, index, query.verb, wanted, derivableByStart, wordTable(commonIdTerms, candidate.common_id_terms))
     let held = 0
     for (const term of queryTerms) held += termCredit(term, index)
     let derived = 0
@@ -144,9 +147,10 @@ export function rerank(query: ParsedQuery, pool: Candidate[], docs: ReadonlyMap<
  * One walk over candidate `index`'s words (CANDIDATE_TERMS): its name and summary words
  * that count and those the query holds, the query terms and related words it holds (marked
  * for termCredit), the query's pairs it holds adjacent (never across two columns, nor in the
- * description), and the query terms it holds in a derived form.
+ * description), and the query terms it holds in a derived form. `commonIdTerms` are the id
+ * terms common to its cassette.
  */
-function walk(text: string, index: number, queryVerb: VerbClass | null, wanted: WordTable<Wanted>, derivable: WordTable<Derivable[]>): Counts {
+function walk(text: string, index: number, queryVerb: VerbClass | null, wanted: WordTable<Wanted>, derivable: WordTable<Derivable[]>, commonIdTerms: WordTable<true>): Counts {
   const counts = new Counts()
   let column = 0
   let previous: Wanted | undefined
@@ -177,9 +181,16 @@ function walk(text: string, index: number, queryVerb: VerbClass | null, wanted: 
       const method = (nameStart || text.charCodeAt(end + 1) === BREAK) && METHOD_NAMES.find(text, start, end) !== undefined
       nameStart = false
       if (uncounted === undefined && !method) {
-        // A name word counts as covered in a derived form too ("repo" by "repository").
-        counts.nameWords++
-        if (word?.inQuery === true || derived) counts.nameHeld++
+        // A name word counts as covered in a derived form too ("repo" by "repository"), and
+        // by a related word, which stands in for its query word ("WeatherTool" by "forecast").
+        if (word?.inQuery === true || derived || word?.sources !== undefined) {
+          counts.nameWords++
+          counts.nameHeld++
+        } else if (commonIdTerms.find(text, start, end) === undefined) {
+          // A term most of the cassette's ids share ("Tool", "repos") says what kind of id
+          // this is, not what it does: a query without it is no worse a match.
+          counts.nameWords++
+        }
       }
     } else if (column === SUMMARY && !functionWord) {
       counts.summaryWords++
@@ -259,6 +270,17 @@ function wantedWords(query: ParsedQuery, docs: ReadonlyMap<string, number>): {wa
   const table = new WordTable<Wanted>()
   for (const word of words.values()) table.set(word.term, word)
   return {wanted: table, queryTerms: wantedTerms}
+}
+
+/** The table of the space-separated `words`, made once per distinct string. */
+function wordTable(tables: Map<string, WordTable<true>>, words: string): WordTable<true> {
+  let table = tables.get(words)
+  if (table === undefined) {
+    table = new WordTable<true>()
+    for (const word of words.split(' ')) if (word !== '') table.set(word, true)
+    tables.set(words, table)
+  }
+  return table
 }
 
 /** Query terms by their first DERIVED_START letters. */

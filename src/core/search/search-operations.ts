@@ -29,7 +29,8 @@ const MIN_PREFIX = 3
 // BM25 weights of the FTS columns: operation id, summary, tags, description, input fields.
 const WEIGHTS = [2, 2, 1, 1, 1]
 
-const COLUMNS = `o.id, o.cassette, o.operation_id, o.verb, o.summary, o.destructive, o.confirmation, ${CANDIDATE_TERMS} AS terms`
+const COLUMNS = `o.id, o.cassette, o.operation_id, o.verb, o.summary, o.destructive, o.confirmation, ${CANDIDATE_TERMS} AS terms,
+  (SELECT coalesce(group_concat(c.term, ' '), '') FROM common_id_terms c WHERE c.cassette = o.cassette) AS common_id_terms`
 // The scope sets the caller may see are worked out once per search, then passed to every
 // query as :allowed (a JSON array of set ids).
 const ALLOWED = `${ALLOWED_SCOPE_SETS} SELECT json_group_array(id) AS ids FROM allowed`

@@ -1,3 +1,6 @@
+// Words that end in -s without being plurals: "news" cut to "new" read as the API verb.
+const UNINFLECTED: ReadonlySet<string> = new Set(['news', 'series', 'species', 'lens', 'gas', 'canvas', 'alias', 'bias', 'atlas', 'chaos', 'cosmos'])
+
 /**
  * A light English stemmer for comparing query words with operation words in JS while
  * re-ranking (FTS5's porter tokenizer stems inside SQLite, out of reach from JS): it
@@ -5,7 +8,7 @@
  * Derivational forms ("nutrition", "nutritional") are left apart; re-ranking relates them.
  */
 export function stem(word: string): string {
-  if (word.length < 3) return word
+  if (word.length < 3 || UNINFLECTED.has(word)) return word
   let w = word
   if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`
   else if (w.endsWith('sses')) w = w.slice(0, -2)

@@ -54,10 +54,29 @@ describe('insertOperations and deleteOperations', () => {
   it('leaves no operations, terms or unused scope sets behind once every cassette is deleted', () => {
     const db = indexWith()
     for (const cassette of catalogue.keys()) deleteOperations(db, cassette)
-    for (const table of ['operations', 'operation_text', 'operation_records', 'operation_terms', 'operation_scope_sets', 'operation_scope_members']) {
+    for (const table of ['operations', 'operation_text', 'operation_records', 'operation_terms', 'common_id_terms', 'operation_scope_sets', 'operation_scope_members']) {
       expect(db.prepare<{n: number}>(`SELECT count(*) AS n FROM ${table}`).get()!.n).toBe(0)
     }
     expect(db.prepare<{n: number}>(`SELECT count(*) AS n FROM operations_fts WHERE operations_fts MATCH 'instanc'`).get()!.n).toBe(0)
+  })
+
+  it.each([
+    // 12 of 40 ids hold "Tool" (30%), 4 hold "Weather" (10%, and fewer than 10 ids).
+    {given: {operations: 40, tool: 12, weather: 4}, want: ['tool']},
+    // 12 of 100 ids is under 15%.
+    {given: {operations: 100, tool: 12, weather: 4}, want: []},
+    // 9 of 9 ids is every id, but fewer than 10.
+    {given: {operations: 9, tool: 9, weather: 0}, want: []},
+  ])('notes the id terms common to a cassette, per cassette: $given', ({given, want}) => {
+    // Every id has one word of its own ("qab", "qac", ...), so only "weather" and "tool" repeat.
+    const own = (i: number) => `q${String.fromCharCode(97 + Math.floor(i / 26), 97 + (i % 26))}`
+    const ids = Array.from({length: given.operations}, (_, i) => [i < given.weather ? 'weather' : '', own(i), i < given.tool ? 'tool' : ''].filter(Boolean).join('_'))
+    const db = indexWith(new Map([['mine', ids.map((operationId) => record({operationId}))]]))
+    const common = () => db.prepare<{cassette: string; term: string}>('SELECT cassette, term FROM common_id_terms ORDER BY term').all()
+    expect(common()).toEqual(want.map((term) => ({cassette: 'mine', term})))
+    db.transaction(() => insertOperations(db, 'other', ids.map((operationId) => record({operationId}))))()
+    deleteOperations(db, 'mine')
+    expect(common()).toEqual(want.map((term) => ({cassette: 'other', term})))
   })
 
   it('refuses an operation id twice in one cassette, leaving the index as it was', () => {

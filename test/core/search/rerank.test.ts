@@ -23,6 +23,8 @@ interface Columns {
   tags?: string
   fields?: string
   description?: string
+  /** The id terms common to the candidate's cassette, as written. */
+  common?: string
 }
 
 /** A candidate whose columns hold the stored (stemmed) terms of each text. */
@@ -37,6 +39,7 @@ function candidate(id: number, columns: Columns, bm25 = 1): Candidate {
     destructive: 0,
     confirmation: null,
     terms: layout.get(stored(columns.name), stored(columns.summary), stored(columns.tags), stored(columns.fields), stored(columns.description))!.terms,
+    common_id_terms: stored(columns.common),
     bm25,
     score: 0,
   }
@@ -131,6 +134,12 @@ describe('rerank', () => {
       better: {name: 'listingsGet', summary: 'Listings', tags: 'rent'},
       worse: {name: 'listingsGet', summary: 'Listings', description: 'rent'},
     },
+    {
+      why: 'an id term common to the cassette counts against a name only when the query holds it',
+      query: 'list commits',
+      better: {name: 'reposListCommits', summary: 'x', common: 'repos'},
+      worse: {name: 'gistsListCommits', summary: 'x', common: 'repos'},
+    },
   ])('$why', ({query, better, worse}) => {
     const [a, b] = scores(query, [candidate(1, better), candidate(2, worse)])
     expect(a).toBeGreaterThan(b!)
@@ -150,6 +159,13 @@ describe('rerank', () => {
     expect(one).toBeGreaterThan(none!)
   })
 
+  it('counts a name word as covered by a related word of a query word', () => {
+    const pool = [candidate(1, {name: 'weatherReport', summary: 'x', description: 'report'}), candidate(2, {name: 'climateReport', summary: 'x', description: 'report weather'})]
+    rerank(parseQuery('forecast report'), pool, new Map([['forecast', 2], ['report', 2]]), new Map([['weather', 2]]))
+    // Both hold "report" and "weather"; only the first names what "forecast" stands for.
+    expect(pool[0]!.score).toBeGreaterThan(pool[1]!.score)
+  })
+
   it('counts every related word held when the index lacks the query word', () => {
     const query = parseQuery('picture')
     const pool = [candidate(1, {name: 'x', summary: 'y', tags: 'image photo'}), candidate(2, {name: 'x', summary: 'y', tags: 'image'})]
@@ -167,15 +183,17 @@ describe('rerank', () => {
     const text = fc.array(fc.constantFrom(...vocabulary, 'create', 'delete'), {maxLength: 8}).map((words) => words.join(' '))
     const columns = fc.record({name: text, summary: text, tags: text, fields: text, description: text})
     const related = fc.array(fc.constantFrom('photo', 'pictur', 'imag', 'account', 'storag'), {maxLength: 3})
+    // The pool's cassette's common id terms, as written.
+    const common = fc.subarray(['pool', 'storage', 'user', 'repo', 'image', 'get', 'of']).map((words) => words.join(' '))
     fc.assert(
-      fc.property(fc.array(columns, {minLength: 1, maxLength: 6}), text, related, fc.array(fc.integer({min: 1, max: 50}), {minLength: 40, maxLength: 40}), (pool, query, relatedTerms, counts) => {
+      fc.property(fc.array(columns, {minLength: 1, maxLength: 6}), text, related, common, fc.array(fc.integer({min: 1, max: 50}), {minLength: 40, maxLength: 40}), (pool, query, relatedTerms, commonTerms, counts) => {
         if (query === '') query = 'pool'
         const parsed = parseQuery(query)
         // Some query terms are not in the index (every fifth count), so their relatives stand in for them in full.
         const docs = new Map(parsed.terms.flatMap((term, i) => (counts[i]! % 5 === 0 ? [] : [[term, counts[i]!] as const])))
         const relatedDocs = new Map(relatedTerms.filter((term) => !parsed.terms.includes(term)).map((term, i) => [term, counts[39 - i]!]))
         const verbs = [null, 'read', 'create', 'delete'] as const
-        const candidates = pool.map((c, i) => ({...candidate(i, c, counts[i]!), verb: verbs[counts[i]! % verbs.length]!}))
+        const candidates = pool.map((c, i) => ({...candidate(i, {...c, common: commonTerms}, counts[i]!), verb: verbs[counts[i]! % verbs.length]!}))
         rerank(parsed, candidates, docs, relatedDocs)
         const want = referenceScores(parsed, candidates, docs, relatedDocs)
         candidates.forEach((c, i) => expect(c.score).toBeCloseTo(want[i]!, 9))
@@ -227,12 +245,19 @@ function referenceScores(query: ParsedQuery, pool: readonly Candidate[], docs: R
     const derived = [...docs]
       .filter(([term]) => term.length >= 4 && !early.has(term) && [...early].some((word) => word.startsWith(term.slice(0, 4)) && derivedForms(word, term)))
       .reduce((sum, [, count]) => sum + rarity(count), 0)
-    const nameWords = name.filter((word, i) => verbOf(word) === undefined && !stop.has(word) && !((i === 0 || i === name.length - 1) && methods.has(word)))
+    // A name word is covered by a query term, a derived form of one, or a related word of one the index holds.
+    const standsIn = (word: string) => !query.terms.includes(word) && relatedDocs.has(word) && query.terms.some((term) => relativesOf(term).includes(word))
+    const covered = (word: string) => query.terms.includes(word) || derives(word) || standsIn(word)
+    // Id terms common to the cassette count only when covered.
+    const common = new Set(c.common_id_terms.split(' '))
+    const nameWords = name.filter(
+      (word, i) => verbOf(word) === undefined && !stop.has(word) && !((i === 0 || i === name.length - 1) && methods.has(word)) && (covered(word) || !common.has(word)),
+    )
     const summaryWords = summary.filter((word) => !stop.has(word))
     const paired = query.pairs.size === 0 ? 0 : [...query.pairs].filter((pair) => adjacent.has(pair)).length / query.pairs.size
     return (
       c.bm25 / top +
-      0.4 * (nameWords.length === 0 ? 0 : nameWords.filter((word) => query.terms.includes(word) || derives(word)).length / nameWords.length) +
+      0.4 * (nameWords.length === 0 ? 0 : nameWords.filter(covered).length / nameWords.length) +
       0.3 * (summaryWords.length === 0 ? 0 : summaryWords.filter(coveredBy).length / summaryWords.length) +
       1.0 * paired +
       0.2 * (query.verb !== null && c.verb === query.verb ? 1 : 0) +

@@ -102,6 +102,22 @@ describe('searchOperations long descriptions', () => {
   })
 })
 
+describe('searchOperations id terms common to a cassette', () => {
+  it('does not hold a cassette\'s common id term against an operation, and judges each cassette by its own', () => {
+    // In "tools" 12 of 14 ids end in "Tool"; in "plain" only one does.
+    const topics = ['news', 'music', 'video', 'image', 'course', 'job', 'trip', 'gift', 'chart', 'email', 'recipe', 'movie']
+    const pair = [record({operationId: 'weatherStation', summary: 'Weather'}), record({operationId: 'weatherTool', summary: 'Weather'})]
+    const catalogue = indexWith(new Map([
+      ['tools', [...topics.map((topic) => record({operationId: `${topic}Tool`, summary: topic})), ...pair]],
+      ['plain', pair],
+    ]))
+    const ranked = searchOperations(catalogue, 'weather', {scopes: []}).results.map((hit) => `${hit.cassette}:${hit.operation_id}`)
+    // Otherwise equal, and equal in "plain", where ties go by operation id.
+    expect(ranked).toEqual(['tools:weatherTool', 'plain:weatherStation', 'plain:weatherTool', 'tools:weatherStation'])
+    catalogue.close()
+  })
+})
+
 describe('searchOperations ties', () => {
   it('orders equal scores by cassette, then operation id, the same way every time', () => {
     const twins = (ids: string[]) => ids.map((id) => record({operationId: id, summary: 'Rotate the signing keys'}))

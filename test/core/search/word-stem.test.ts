@@ -13,6 +13,10 @@ describe('stem', () => {
     {given: ['stop', 'stopped', 'stopping'], want: 'stop'},
     {given: ['status'], want: 'status'},
     {given: ['id', 'ids'], want: 'id'},
+    // Not plurals: "news" must not become the API verb "new".
+    {given: ['news'], want: 'news'},
+    {given: ['series'], want: 'series'},
+    {given: ['new'], want: 'new'},
   ])('$given -> $want', ({given, want}) => {
     expect(given.map(stem)).toEqual(given.map(() => want))
   })
