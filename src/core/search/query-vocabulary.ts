@@ -48,7 +48,8 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   i if in into is it its itself just me more most my myself no nor not now of off on once only or other our ours out
   over own please same she should so some such than that the their theirs them then there these they this those
   through to too under until up very was we were what when where which while who whom why will with would you your
-  yours yourself help like want need wants needs`
+  yours yourself help like want need wants needs give tell know interested assist assistance kindly hi hey thank thanks
+  appreciate`
     .trim()
     .split(/\s+/),
 )

@@ -13,6 +13,7 @@ describe('parseQuery', () => {
     {given: 'list pods in all namespaces', want: {terms: ['list', 'pod', 'namespac'], verb: 'read', pairs: ['list pod']}},
     {given: 'get the state of an instance', want: {terms: ['get', 'stat', 'instanc'], verb: 'read', pairs: ['get stat', 'stat instanc']}},
     {given: 'show a list of namespaces', want: {terms: ['show', 'list', 'namespac'], verb: 'read', pairs: ['show list']}},
+    {given: "Hi, I'm interested in weather. Could you kindly tell me the forecast?", want: {terms: ['weather', 'forecast'], verb: null, pairs: ['weather forecast']}},
   ])('$given', ({given, want}) => {
     const parsed = parseQuery(given)
     expect({terms: parsed.terms, verb: parsed.verb, pairs: [...parsed.pairs]}).toEqual(want)
