@@ -61,15 +61,16 @@ export function insertOperations(db: SqliteDatabase, cassette: string, records: 
     }
     const {inputSchema, ...rest} = record
     const idWords = words(record.operationId)
+    const idTerms = idWords.map(stem)
     const columns = [
-      idWords.map(stem),
+      idTerms,
       terms(record.summary),
       terms(record.tags.join(' ')),
       terms(record.description).slice(0, DESCRIPTION_TERMS),
       inputFieldNames(inputSchema).flatMap(terms),
     ]
     countTerms(counts, columns)
-    countTerms(idCounts, columns.slice(0, 1))
+    countTerms(idCounts, [idTerms])
     const id = insert.run(
       cassette,
       record.operationId,

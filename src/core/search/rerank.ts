@@ -113,11 +113,12 @@ class Counts {
 /**
  * Re-scores FTS5's best candidates with what its BM25 cannot see: how much of the
  * operation's name (leaving out the id terms common to its cassette that the query lacks)
- * and of its summary the query covers (also with terms too common to search with), which of the query's adjacent term pairs appear adjacent in it, whether
- * the query's action is the operation's, how much of the query (each term weighted by its
- * rarity, related words standing in for it, see termCredit) the operation holds anywhere,
- * and how much it holds only in a derived form. `docs` and `relatedDocs` count the
- * operations holding each query term and related word.
+ * and of its summary the query covers (also with terms too common to search with), which
+ * of the query's adjacent term pairs appear adjacent in it, whether the query's action is
+ * the operation's, how much of the query (each term weighted by its rarity, related words
+ * standing in for it, see termCredit) the operation holds anywhere, and how much it holds
+ * only in a derived form. `docs` and `relatedDocs` count the operations holding each
+ * query term and related word.
  */
 export function rerank(query: ParsedQuery, pool: Candidate[], docs: ReadonlyMap<string, number> = new Map(), relatedDocs: ReadonlyMap<string, number> = new Map()): void {
   const top = pool.reduce((best, c) => Math.max(best, c.bm25), 0) || 1
