@@ -19,25 +19,24 @@ const TERM_COLUMNS = ['name_terms', 'summary_terms', 'tag_terms', 'description_t
 const DESCRIPTION_TERMS = 48
 
 /**
- * An id term is common to a cassette when at least this share of its operation ids, and
- * at least COMMON_ID_MIN of them, hold it: it then says what kind of id it is (`Tool`,
- * `repos`, `namespaced`), not what the operation does. Measured on bench/retrieval: any
- * share from 0.12 to 0.18 ranks the same; at 0.08, resource words of a large API
- * (Stripe's `customer`) become common and ranking there gets worse.
+ * Stands between two tags, or two input field names, in their stored column. No term holds
+ * it, so FTS5 skips it, and re-ranking never reads the last word of one field name and the
+ * first of the next (`created`, `customer`) as a pair of words written together.
  */
-const COMMON_ID_SHARE = 0.15
-const COMMON_ID_MIN = 10
+export const ITEM_BREAK = ','
 
 const INSERT_OPERATION = `INSERT INTO operations (cassette, operation_id, scope_set, verb, summary, destructive, confirmation)
   VALUES (?, ?, ?, ?, ?, ?, ?)`
-const INSERT_TEXT = `INSERT INTO operation_text (id, ${TERM_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ?, ?)`
+const INSERT_TEXT = `INSERT INTO operation_text (id, ${TERM_COLUMNS.join(', ')}, name_counts) VALUES (?, ?, ?, ?, ?, ?, ?)`
 const INSERT_RECORD = 'INSERT INTO operation_records (id, record, input_schema) VALUES (?, ?, ?)'
 const OF_CASSETTE = 'id IN (SELECT id FROM operations WHERE cassette = ?)'
 
 /**
  * Adds one cassette's operations and their FTS rows (the caller already deleted the old
- * ones, inside the same transaction), counts their terms, and notes the id terms common
- * to them (COMMON_ID_SHARE).
+ * ones, inside the same transaction), and counts their terms. Each operation's
+ * `name_counts` is the cassette's operation count, then, for each of its id terms, how
+ * many of the cassette's operation ids hold that term: re-ranking weighs a name word by
+ * how rare it is among them, and passes over one most of them share (rerank.ts).
  */
 export function insertOperations(db: SqliteDatabase, cassette: string, records: readonly OperationRecord[]): void {
   checkCassette(cassette)
@@ -46,9 +45,12 @@ export function insertOperations(db: SqliteDatabase, cassette: string, records: 
   const insertRecord = statement(db, INSERT_RECORD)
   const scopeSets = new Map<string, number>()
   const counts = new Map<string, number>()
+  const idWords = records.map((record) => words(record.operationId))
+  const idTerms = idWords.map((ids) => ids.map(stem))
   const idCounts = new Map<string, number>()
+  for (const terms of idTerms) countTerms(idCounts, [terms])
   const seen = new Set<string>()
-  for (const record of records) {
+  for (const [index, record] of records.entries()) {
     if (seen.has(record.operationId)) {
       throw new TamaError('usage', `Operation id "${record.operationId}" appears twice in cassette "${cassette}"; operation ids must be unique within a cassette.`)
     }
@@ -60,37 +62,33 @@ export function insertOperations(db: SqliteDatabase, cassette: string, records: 
       scopeSets.set(scopes, scopeSet)
     }
     const {inputSchema, ...rest} = record
-    const idWords = words(record.operationId)
-    const idTerms = idWords.map(stem)
+    const nameTerms = idTerms[index]!
     const columns = [
-      idTerms,
+      nameTerms,
       terms(record.summary),
-      terms(record.tags.join(' ')),
+      itemTerms(record.tags),
       terms(record.description).slice(0, DESCRIPTION_TERMS),
-      inputFieldNames(inputSchema).flatMap(terms),
+      itemTerms(inputFieldNames(inputSchema)),
     ]
     countTerms(counts, columns)
-    countTerms(idCounts, [idTerms])
     const id = insert.run(
       cassette,
       record.operationId,
       scopeSet,
-      operationVerb(idWords, record.method),
+      operationVerb(idWords[index]!, record.method),
       record.summary,
       record.destructive ? 1 : 0,
       record.confirmation === null ? null : JSON.stringify(searchConfirmation(record)),
     ).lastInsertRowid
-    insertText.run(id, ...columns.map((column) => column.join(' ')))
+    const nameCounts = [records.length, ...nameTerms.map((term) => idCounts.get(term)!)].join(' ')
+    insertText.run(id, ...columns.map((column) => column.join(' ')), nameCounts)
     insertRecord.run(id, JSON.stringify(rest), JSON.stringify(inputSchema))
   }
   const add = statement(db, 'INSERT INTO operation_terms (term, docs) VALUES (?, ?) ON CONFLICT (term) DO UPDATE SET docs = docs + excluded.docs')
   for (const [term, docs] of counts) add.run(term, docs)
-  const common = statement(db, 'INSERT INTO common_id_terms (cassette, term) VALUES (?, ?)')
-  const least = Math.max(COMMON_ID_MIN, COMMON_ID_SHARE * records.length)
-  for (const [term, ids] of idCounts) if (ids >= least) common.run(cassette, term)
 }
 
-/** Removes every operation of `cassette`, its term counts, its common id terms, and scope sets no operation uses any more. */
+/** Removes every operation of `cassette`, its term counts, and scope sets no operation uses any more. */
 export function deleteOperations(db: SqliteDatabase, cassette: string): void {
   checkCassette(cassette)
   const counts = new Map<string, number>()
@@ -102,7 +100,6 @@ export function deleteOperations(db: SqliteDatabase, cassette: string): void {
   statement(db, `DELETE FROM operation_text WHERE ${OF_CASSETTE}`).run(cassette)
   statement(db, `DELETE FROM operation_records WHERE ${OF_CASSETTE}`).run(cassette)
   statement(db, 'DELETE FROM operations WHERE cassette = ?').run(cassette)
-  statement(db, 'DELETE FROM common_id_terms WHERE cassette = ?').run(cassette)
   const unused = 'NOT EXISTS (SELECT 1 FROM operations o WHERE o.scope_set = %)'
   statement(db, `DELETE FROM operation_scope_members WHERE ${unused.replace('%', 'set_id')}`).run()
   statement(db, `DELETE FROM operation_scope_sets WHERE ${unused.replace('%', 'operation_scope_sets.id')}`).run()
@@ -139,9 +136,17 @@ export function inputSchemaOf(db: SqliteDatabase, id: number): JsonSchema {
   return JSON.parse(row!.input_schema) as JsonSchema
 }
 
+/** The stored terms of separate items (tags, input field names): each item's terms, ITEM_BREAK between items. */
+export function itemTerms(items: readonly string[]): string[] {
+  return items
+    .map(terms)
+    .filter((item) => item.length > 0)
+    .flatMap((item, index) => (index === 0 ? item : [ITEM_BREAK, ...item]))
+}
+
 // Each operation counts once per distinct term, like FTS5's document frequency.
 function countTerms(counts: Map<string, number>, columns: ReadonlyArray<readonly string[]>): void {
-  for (const term of new Set(columns.flat())) counts.set(term, (counts.get(term) ?? 0) + 1)
+  for (const term of new Set(columns.flat())) if (term !== ITEM_BREAK) counts.set(term, (counts.get(term) ?? 0) + 1)
 }
 
 function checkCassette(cassette: string): void {

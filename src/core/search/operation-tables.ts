@@ -7,11 +7,10 @@ import type {SqliteDatabase} from '../sqlite/driver.js'
  * FTS5 table kept in step by triggers, indexes (read for the re-ranked pool only), and
  * `operation_records` the whole record as JSON (read for getOperation and inlined
  * schemas). `operation_terms` counts the operations holding each term, so a query can
- * tell its selective terms from the common ones before it runs. `common_id_terms` holds the
- * id terms that many of a cassette's operation ids share (`Tool`, `repos`, `namespaced`),
- * which re-ranking does not hold against an operation when a query leaves them out.
- * Scopes are stored once per distinct set, so a query works out the handful of sets a
- * caller may see.
+ * tell its selective terms from the common ones before it runs. `operation_text.name_counts`
+ * says how many of the cassette's operation ids hold each id term, which re-ranking weighs
+ * name words by. Scopes are stored once per distinct set, so a query works out the handful
+ * of sets a caller may see.
  */
 const DDL = `
 CREATE TABLE IF NOT EXISTS operation_scope_sets (
@@ -42,7 +41,8 @@ CREATE TABLE IF NOT EXISTS operation_text (
   summary_terms TEXT NOT NULL,
   tag_terms TEXT NOT NULL,
   description_terms TEXT NOT NULL,
-  field_terms TEXT NOT NULL
+  field_terms TEXT NOT NULL,
+  name_counts TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS operation_records (
   id INTEGER PRIMARY KEY REFERENCES operations (id),
@@ -52,11 +52,6 @@ CREATE TABLE IF NOT EXISTS operation_records (
 CREATE TABLE IF NOT EXISTS operation_terms (
   term TEXT PRIMARY KEY,
   docs INTEGER NOT NULL
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS common_id_terms (
-  cassette TEXT NOT NULL,
-  term TEXT NOT NULL,
-  PRIMARY KEY (cassette, term)
 ) WITHOUT ROWID;
 CREATE VIRTUAL TABLE IF NOT EXISTS operations_fts USING fts5 (
   name_terms, summary_terms, tag_terms, description_terms, field_terms,

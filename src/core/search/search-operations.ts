@@ -19,8 +19,10 @@ const FAST_POOL_FACTOR = 2
 // index size. Commoner terms still count in re-ranking.
 const POSTING_BUDGET = 800
 // Related words (related-words.ts) are searched in a second, smaller query that only adds
-// candidates: at most this many postings (none when even the rarest holds more), this many
-// candidates, at this share of their BM25.
+// candidates, when the query's own words found fewer than POOL: at most this many postings
+// (none when even the rarest holds more), this many candidates, at this share of their
+// BM25. The relatives of a query word no operation holds are searched with the query's own
+// words instead, within the same budget.
 const RELATED_BUDGET = 30
 const RELATED_POOL = 5
 const RELATED_BM25 = 0.5
@@ -29,8 +31,7 @@ const MIN_PREFIX = 3
 // BM25 weights of the FTS columns: operation id, summary, tags, description, input fields.
 const WEIGHTS = [2, 2, 1, 1, 1]
 
-const COLUMNS = `o.id, o.cassette, o.operation_id, o.verb, o.summary, o.destructive, o.confirmation, ${CANDIDATE_TERMS} AS terms,
-  (SELECT coalesce(group_concat(c.term, ' '), '') FROM common_id_terms c WHERE c.cassette = o.cassette) AS common_id_terms`
+const COLUMNS = `o.id, o.cassette, o.operation_id, o.verb, o.summary, o.destructive, o.confirmation, ${CANDIDATE_TERMS} AS terms, t.name_counts`
 // The scope sets the caller may see are worked out once per search, then passed to every
 // query as :allowed (a JSON array of set ids).
 const ALLOWED = `${ALLOWED_SCOPE_SETS} SELECT json_group_array(id) AS ids FROM allowed`
@@ -107,10 +108,15 @@ export function searchOperations(db: SqliteDatabase, query: string, options: Sea
   const countsOf = (terms: readonly string[]) => new Map(terms.filter((term) => held.has(term)).map((term) => [term, held.get(term)!]))
   const docs = countsOf(parsed.terms)
   const relatedDocs = countsOf(related)
-  const match = matchExpression(db, parsed.terms, docs, POSTING_BUDGET)
+  // A query word no operation holds has only its relatives to speak for it: they join the
+  // query's own words, at full BM25, as they count in full in re-ranking.
+  const standIns = rarest(countsOf(relatedTerms(parsed.terms.filter((term) => !held.has(term)))), RELATED_BUDGET, false)
+  const match = matchExpression(db, parsed.terms, new Map([...docs, ...standIns]), POSTING_BUDGET)
   const pool = match === undefined ? [] : rankedPool(db, params, match, POOL, [])
-  // Related words only add candidates the query's own words did not find.
-  const relatedMatch = matchExpression(db, related, relatedDocs, RELATED_BUDGET, false)
+  // Related words only add candidates the query's own words did not find, when they found
+  // fewer than a full pool: at half their BM25, relatives' candidates seldom outrank a full
+  // pool's, and their query costs a tenth of a search.
+  const relatedMatch = pool.length < POOL ? matchExpression(db, related, relatedDocs, RELATED_BUDGET, false) : undefined
   if (relatedMatch !== undefined) {
     const found = pool.map((candidate) => candidate.id)
     for (const candidate of rankedPool(db, params, relatedMatch, RELATED_POOL, found)) pool.push({...candidate, bm25: candidate.bm25 * RELATED_BM25})
@@ -170,15 +176,24 @@ function matchExpression(db: SqliteDatabase, terms: readonly string[], docs: Rea
   if (partial.length > 0) {
     for (const {term, docs: count} of statement<{term: string; docs: number}>(db, PREFIX_DOCS).all(JSON.stringify(partial))) phrases.push({phrase: `"${term}"*`, docs: count})
   }
-  phrases.sort((a, b) => a.docs - b.docs || (a.phrase < b.phrase ? -1 : 1))
-  const chosen: string[] = []
+  const chosen = rarest(new Map(phrases.map(({phrase, docs: count}) => [phrase, count])), budget, own)
+  return chosen.size === 0 ? undefined : [...chosen.keys()].join(' OR ')
+}
+
+/**
+ * The rarest of `counts` (terms by the operations holding them; ties by term) that
+ * together hold at most `budget` postings; `always` keeps the rarest even when it alone
+ * holds more.
+ */
+function rarest(counts: ReadonlyMap<string, number>, budget: number, always: boolean): Map<string, number> {
+  const chosen = new Map<string, number>()
   let postings = 0
-  for (const {phrase, docs: count} of phrases) {
-    if ((chosen.length > 0 || !own) && postings + count > budget) break
-    chosen.push(phrase)
+  for (const [term, count] of [...counts].sort(([a, x], [b, y]) => x - y || compare(a, b))) {
+    if ((chosen.size > 0 || !always) && postings + count > budget) break
+    chosen.set(term, count)
     postings += count
   }
-  return chosen.length === 0 ? undefined : chosen.join(' OR ')
+  return chosen
 }
 
 function order(query: ParsedQuery, pool: Candidate[], exact: Candidate[], docs: ReadonlyMap<string, number>, relatedDocs: ReadonlyMap<string, number>): Candidate[] {

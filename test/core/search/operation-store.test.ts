@@ -54,29 +54,40 @@ describe('insertOperations and deleteOperations', () => {
   it('leaves no operations, terms or unused scope sets behind once every cassette is deleted', () => {
     const db = indexWith()
     for (const cassette of catalogue.keys()) deleteOperations(db, cassette)
-    for (const table of ['operations', 'operation_text', 'operation_records', 'operation_terms', 'common_id_terms', 'operation_scope_sets', 'operation_scope_members']) {
+    for (const table of ['operations', 'operation_text', 'operation_records', 'operation_terms', 'operation_scope_sets', 'operation_scope_members']) {
       expect(db.prepare<{n: number}>(`SELECT count(*) AS n FROM ${table}`).get()!.n).toBe(0)
     }
     expect(db.prepare<{n: number}>(`SELECT count(*) AS n FROM operations_fts WHERE operations_fts MATCH 'instanc'`).get()!.n).toBe(0)
   })
 
   it.each([
-    // 12 of 40 ids hold "Tool" (30%), 4 hold "Weather" (10%, and fewer than 10 ids).
-    {given: {operations: 40, tool: 12, weather: 4}, want: ['tool']},
-    // 12 of 100 ids is under 15%.
-    {given: {operations: 100, tool: 12, weather: 4}, want: []},
-    // 9 of 9 ids is every id, but fewer than 10.
-    {given: {operations: 9, tool: 9, weather: 0}, want: []},
-  ])('notes the id terms common to a cassette, per cassette: $given', ({given, want}) => {
-    // Every id has one word of its own ("qab", "qac", ...), so only "weather" and "tool" repeat.
-    const own = (i: number) => `q${String.fromCharCode(97 + Math.floor(i / 26), 97 + (i % 26))}`
-    const ids = Array.from({length: given.operations}, (_, i) => [i < given.weather ? 'weather' : '', own(i), i < given.tool ? 'tool' : ''].filter(Boolean).join('_'))
-    const db = indexWith(new Map([['mine', ids.map((operationId) => record({operationId}))]]))
-    const common = () => db.prepare<{cassette: string; term: string}>('SELECT cassette, term FROM common_id_terms ORDER BY term').all()
-    expect(common()).toEqual(want.map((term) => ({cassette: 'mine', term})))
-    db.transaction(() => insertOperations(db, 'other', ids.map((operationId) => record({operationId}))))()
-    deleteOperations(db, 'mine')
-    expect(common()).toEqual(want.map((term) => ({cassette: 'other', term})))
+    {
+      given: ['weather_tool', 'newsTool', 'list-tools'],
+      // The cassette's size, then how many of its ids hold each id term: "tools" is "tool".
+      want: {weather_tool: '3 1 3', newsTool: '3 1 3', 'list-tools': '3 1 3'},
+    },
+    {
+      given: ['getUserById', 'users/get', 'x'],
+      // An id word counts once per id, however often the id repeats it.
+      want: {getUserById: '3 2 2 1 1', 'users/get': '3 2 2', x: '3 1'},
+    },
+    {given: ['_'], want: {_: '1'}},
+  ])('stores how many of the cassette\'s ids hold each id term, per cassette: $given', ({given, want}) => {
+    const db = indexWith(new Map([['mine', given.map((operationId) => record({operationId}))]]))
+    db.transaction(() => insertOperations(db, 'other', [record({operationId: 'weather_get'})]))()
+    const stored = db.prepare<{operation_id: string; name_counts: string}>(
+      "SELECT o.operation_id, t.name_counts FROM operations o JOIN operation_text t ON t.id = o.id WHERE o.cassette = 'mine'",
+    )
+    expect(Object.fromEntries(stored.all().map((row) => [row.operation_id, row.name_counts]))).toEqual(want)
+    expect(db.prepare<{name_counts: string}>("SELECT name_counts FROM operation_text t JOIN operations o ON o.id = t.id WHERE o.cassette = 'other'").get()!.name_counts).toBe('1 1 1')
+  })
+
+  it('keeps tags and input field names apart in their stored columns, and never counts the break between them', () => {
+    const db = indexWith(new Map([['mine', [record({operationId: 'x', tags: ['storage pools', 'admin'], inputSchema: {type: 'object', properties: {created: {}, customerId: {}}}})]]]))
+    expect(db.prepare<{tag_terms: string; field_terms: string}>('SELECT tag_terms, field_terms FROM operation_text').get()).toEqual({tag_terms: 'storag pool , admin', field_terms: 'creat , customer id'})
+    expect(db.prepare<{term: string}>('SELECT term FROM operation_terms ORDER BY term').all().map((row) => row.term)).toEqual(['admin', 'creat', 'customer', 'id', 'pool', 'storag', 'x'])
+    db.transaction(() => deleteOperations(db, 'mine'))()
+    expect(db.prepare<{n: number}>('SELECT count(*) AS n FROM operation_terms').get()!.n).toBe(0)
   })
 
   it('refuses an operation id twice in one cassette, leaving the index as it was', () => {

@@ -5,6 +5,7 @@ import {afterAll, describe, expect, it} from 'vitest'
 import {METHODS} from '../../../src/core/profile/collect-operations.js'
 import {partsPair, STOP_WORDS, verbOf} from '../../../src/core/search/query-vocabulary.js'
 import {relativesOf} from '../../../src/core/search/related-words.js'
+import {itemTerms} from '../../../src/core/search/operation-store.js'
 import {CANDIDATE_TERMS, rerank, type Candidate} from '../../../src/core/search/rerank.js'
 import {parseQuery, type ParsedQuery} from '../../../src/core/search/search-query.js'
 import {terms} from '../../../src/core/search/text-analysis.js'
@@ -20,16 +21,22 @@ const layout = db.prepare<[string, string, string, string, string], {terms: stri
 interface Columns {
   name: string
   summary: string
-  tags?: string
-  fields?: string
+  /** One tag, or several. */
+  tags?: string | readonly string[]
+  /** One input field name, or several. */
+  fields?: string | readonly string[]
   description?: string
-  /** The id terms common to the candidate's cassette, as written. */
-  common?: string
+  /** How many of the cassette's operation ids hold each id word, by the word as written (1 when left out). */
+  ids?: Readonly<Record<string, number>>
+  /** How many operations the cassette holds (40: an id word is common from 10 ids). */
+  cassetteSize?: number
 }
 
 /** A candidate whose columns hold the stored (stemmed) terms of each text. */
 function candidate(id: number, columns: Columns, bm25 = 1): Candidate {
   const stored = (text = '') => terms(text).join(' ')
+  const items = (given: string | readonly string[] = []) => itemTerms(typeof given === 'string' ? [given] : given).join(' ')
+  const ids = new Map(Object.entries(columns.ids ?? {}).map(([word, count]) => [stem(word), count]))
   return {
     id,
     cassette: 'test',
@@ -38,8 +45,8 @@ function candidate(id: number, columns: Columns, bm25 = 1): Candidate {
     summary: columns.summary,
     destructive: 0,
     confirmation: null,
-    terms: layout.get(stored(columns.name), stored(columns.summary), stored(columns.tags), stored(columns.fields), stored(columns.description))!.terms,
-    common_id_terms: stored(columns.common),
+    terms: layout.get(stored(columns.name), stored(columns.summary), items(columns.tags), items(columns.fields), stored(columns.description))!.terms,
+    name_counts: [columns.cassetteSize ?? 40, ...terms(columns.name).map((term) => ids.get(term) ?? 1)].join(' '),
     bm25,
     score: 0,
   }
@@ -67,7 +74,7 @@ describe('rerank', () => {
     expect(pool[0]!.score).toBeGreaterThan(pool[1]!.score)
   })
 
-  it.each([
+  it.each<{why: string; query: string; better: Columns; worse: Columns}>([
     {
       why: 'a pair split across two columns is not adjacent',
       query: 'storage pool',
@@ -123,6 +130,18 @@ describe('rerank', () => {
       worse: {name: 'x', summary: 'Instance, or state'},
     },
     {
+      why: 'two input field names side by side are no pair',
+      query: 'create a customer',
+      better: {name: 'x', summary: 'y', fields: ['create_customer', 'limit']},
+      worse: {name: 'x', summary: 'y', fields: ['created', 'customer']},
+    },
+    {
+      why: 'two tags side by side are no pair',
+      query: 'storage pool',
+      better: {name: 'x', summary: 'y', tags: ['storage pool', 'admin']},
+      worse: {name: 'x', summary: 'y', tags: ['storage', 'pool']},
+    },
+    {
       why: 'a pair in a description counts for nothing',
       query: 'create product',
       better: {name: 'x', summary: 'y', tags: 'create product'},
@@ -135,14 +154,30 @@ describe('rerank', () => {
       worse: {name: 'listingsGet', summary: 'Listings', description: 'rent'},
     },
     {
-      why: 'an id term common to the cassette counts against a name only when the query holds it',
-      query: 'list commits',
-      better: {name: 'reposListCommits', summary: 'x', common: 'repos'},
-      worse: {name: 'gistsListCommits', summary: 'x', common: 'repos'},
+      why: 'a name word many of the cassette\'s ids hold counts for less than a rare one',
+      query: 'labels',
+      better: {name: 'imageLabels', summary: 'x', ids: {image: 8}},
+      worse: {name: 'widgetLabels', summary: 'x'},
     },
   ])('$why', ({query, better, worse}) => {
     const [a, b] = scores(query, [candidate(1, better), candidate(2, worse)])
     expect(a).toBeGreaterThan(b!)
+  })
+
+  it.each([
+    {given: '10 of 40 ids', repos: 10, cassetteSize: 40, common: true},
+    {given: '9 of 40 ids', repos: 9, cassetteSize: 40, common: false},
+    {given: '10 of 12 ids', repos: 10, cassetteSize: 12, common: true},
+    {given: '15 of 100 ids', repos: 15, cassetteSize: 100, common: true},
+    {given: '14 of 100 ids', repos: 14, cassetteSize: 100, common: false},
+  ])('holds an id word against a name the query leaves it out of only when it is not common to the cassette: $given', ({repos, cassetteSize, common}) => {
+    // Common means held by at least 15% of the cassette's ids, and by at least 10 of them.
+    const [withRepos, without] = scores('list commits', [
+      candidate(1, {name: 'reposListCommits', summary: 'x', ids: {repos}, cassetteSize}),
+      candidate(2, {name: 'listCommits', summary: 'x', cassetteSize}),
+    ])
+    if (common) expect(withRepos).toBeCloseTo(without!, 12)
+    else expect(withRepos).toBeLessThan(without!)
   })
 
   it('does not count a query word held exactly as derived too', () => {
@@ -181,19 +216,20 @@ describe('rerank', () => {
   it('property: scores equal those of a reference that splits every column into words', () => {
     const vocabulary = ['get', 'post', 'put', 'list', 'the', 'of', 'a', 'all', 'and', 'pool', 'pools', 'storage', 'rent', 'rental', 'rentals', 'repo', 'repository', 'nutrition', 'nutritional', 'image', 'photo', 'picture', 'user', 'account', 'id', 'by', 'add', 'à', '東京']
     const text = fc.array(fc.constantFrom(...vocabulary, 'create', 'delete'), {maxLength: 8}).map((words) => words.join(' '))
-    const columns = fc.record({name: text, summary: text, tags: text, fields: text, description: text})
+    const columns = fc.record({name: text, summary: text, tags: fc.array(text, {maxLength: 3}), fields: fc.array(text, {maxLength: 3}), description: text})
     const related = fc.array(fc.constantFrom('photo', 'pictur', 'imag', 'account', 'storag'), {maxLength: 3})
-    // The pool's cassette's common id terms, as written.
-    const common = fc.subarray(['pool', 'storage', 'user', 'repo', 'image', 'get', 'of']).map((words) => words.join(' '))
+    // How many of the pool's cassette's ids hold each word (some common to them), and the cassette's size.
+    const ids = fc.tuple(...vocabulary.map((word) => fc.constantFrom(1, 2, 5, 9, 12, 40).map((count) => [word, count] as const))).map(Object.fromEntries)
+    const cassetteSize = fc.constantFrom(12, 40, 100)
     fc.assert(
-      fc.property(fc.array(columns, {minLength: 1, maxLength: 6}), text, related, common, fc.array(fc.integer({min: 1, max: 50}), {minLength: 40, maxLength: 40}), (pool, query, relatedTerms, commonTerms, counts) => {
+      fc.property(fc.array(columns, {minLength: 1, maxLength: 6}), text, related, ids, cassetteSize, fc.array(fc.integer({min: 1, max: 50}), {minLength: 40, maxLength: 40}), (pool, query, relatedTerms, idCounts, size, counts) => {
         if (query === '') query = 'pool'
         const parsed = parseQuery(query)
         // Some query terms are not in the index (every fifth count), so their relatives stand in for them in full.
         const docs = new Map(parsed.terms.flatMap((term, i) => (counts[i]! % 5 === 0 ? [] : [[term, counts[i]!] as const])))
         const relatedDocs = new Map(relatedTerms.filter((term) => !parsed.terms.includes(term)).map((term, i) => [term, counts[39 - i]!]))
         const verbs = [null, 'read', 'create', 'delete'] as const
-        const candidates = pool.map((c, i) => ({...candidate(i, {...c, common: commonTerms}, counts[i]!), verb: verbs[counts[i]! % verbs.length]!}))
+        const candidates = pool.map((c, i) => ({...candidate(i, {...c, ids: idCounts, cassetteSize: size}, counts[i]!), verb: verbs[counts[i]! % verbs.length]!}))
         rerank(parsed, candidates, docs, relatedDocs)
         const want = referenceScores(parsed, candidates, docs, relatedDocs)
         candidates.forEach((c, i) => expect(c.score).toBeCloseTo(want[i]!, 9))
@@ -248,16 +284,20 @@ function referenceScores(query: ParsedQuery, pool: readonly Candidate[], docs: R
     // A name word is covered by a query term, a derived form of one, or a related word of one the index holds.
     const standsIn = (word: string) => !query.terms.includes(word) && relatedDocs.has(word) && query.terms.some((term) => relativesOf(term).includes(word))
     const covered = (word: string) => query.terms.includes(word) || derives(word) || standsIn(word)
-    // Id terms common to the cassette count only when covered.
-    const common = new Set(c.common_id_terms.split(' '))
-    const nameWords = name.filter(
-      (word, i) => verbOf(word) === undefined && !stop.has(word) && !((i === 0 || i === name.length - 1) && methods.has(word)) && (covered(word) || !common.has(word)),
+    // Name words weigh by their rarity among the cassette's ids; those common to them count only when covered.
+    const [size, ...ids] = c.name_counts.split(' ').map(Number)
+    const commonFrom = Math.max(10, 0.15 * size!)
+    const nameWords = name.flatMap((word, i) =>
+      verbOf(word) === undefined && !stop.has(word) && !((i === 0 || i === name.length - 1) && methods.has(word)) && (covered(word) || ids[i]! < commonFrom)
+        ? [{covered: covered(word), weight: rarity(ids[i]!)}]
+        : [],
     )
+    const nameShare = nameWords.reduce((sum, word) => sum + (word.covered ? word.weight : 0), 0) / nameWords.reduce((sum, word) => sum + word.weight, 0)
     const summaryWords = summary.filter((word) => !stop.has(word))
     const paired = query.pairs.size === 0 ? 0 : [...query.pairs].filter((pair) => adjacent.has(pair)).length / query.pairs.size
     return (
       c.bm25 / top +
-      0.4 * (nameWords.length === 0 ? 0 : nameWords.filter(covered).length / nameWords.length) +
+      0.4 * (nameWords.length === 0 ? 0 : nameShare) +
       0.3 * (summaryWords.length === 0 ? 0 : summaryWords.filter(coveredBy).length / summaryWords.length) +
       1.0 * paired +
       0.2 * (query.verb !== null && c.verb === query.verb ? 1 : 0) +

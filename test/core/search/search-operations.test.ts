@@ -102,6 +102,32 @@ describe('searchOperations long descriptions', () => {
   })
 })
 
+describe('searchOperations related words', () => {
+  it.each([
+    {given: 28, want: true},
+    {given: 29, want: false},
+  ])('adds candidates through related words only while the query\'s own words found fewer than 30: $given reports and one image', ({given, want}) => {
+    // "photo" is a relative of "image"; the query's own words find the reports and images_get.
+    const reports = Array.from({length: given}, (_, i) => record({operationId: `report_${i}`, summary: `Report number ${i}`}))
+    const catalogue = indexWith(new Map([['media', [...reports, record({operationId: 'images_get', summary: 'List images'}), record({operationId: 'photos_get', summary: 'List photos'})]]]))
+    const found = searchOperations(catalogue, 'image report', {scopes: [], limit: 50}).results.map((hit) => hit.operation_id)
+    expect(found).toHaveLength(given + 1 + (want ? 1 : 0))
+    expect(found.includes('photos_get')).toBe(want)
+    catalogue.close()
+  })
+
+  it('searches the relatives of a query word no operation holds with the query\'s own words, at full BM25', () => {
+    // No operation holds "bitcoin"; its relative "cryptocurrency" speaks for it as fully as "price" does for itself.
+    const catalogue = indexWith(new Map([['shop', [
+      record({operationId: 'markets', summary: 'Market figures', description: 'Live cryptocurrency and stock market figures.'}),
+      record({operationId: 'ordersList', summary: 'List orders', description: 'Lists orders with their totals, taxes, discounts and the price of each line.'}),
+      record({operationId: 'weatherNow', summary: 'Current weather'}),
+    ]]]))
+    expect(searchOperations(catalogue, 'bitcoin price', {scopes: []}).results.map((hit) => hit.operation_id)).toEqual(['markets', 'ordersList'])
+    catalogue.close()
+  })
+})
+
 describe('searchOperations id terms common to a cassette', () => {
   it('does not hold a cassette\'s common id term against an operation, and judges each cassette by its own', () => {
     // In "tools" 12 of 14 ids end in "Tool"; in "plain" only one does.
