@@ -5,6 +5,7 @@ import {operationVerb} from './query-vocabulary.js'
 import {ALLOWED_SCOPE_SETS, scopesParameter} from './scope-filter.js'
 import type {SearchConfirmation} from './search-types.js'
 import {statement} from './statement-cache.js'
+import {sayingOf} from './search-query.js'
 import {terms, words} from './text-analysis.js'
 import {stem} from './word-stem.js'
 
@@ -27,7 +28,7 @@ export const ITEM_BREAK = ','
 
 const INSERT_OPERATION = `INSERT INTO operations (cassette, operation_id, scope_set, verb, summary, destructive, confirmation)
   VALUES (?, ?, ?, ?, ?, ?, ?)`
-const INSERT_TEXT = `INSERT INTO operation_text (id, ${TERM_COLUMNS.join(', ')}, name_counts) VALUES (?, ?, ?, ?, ?, ?, ?)`
+const INSERT_TEXT = `INSERT INTO operation_text (id, ${TERM_COLUMNS.join(', ')}, name_counts, summary_saying) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
 const INSERT_RECORD = 'INSERT INTO operation_records (id, record, input_schema) VALUES (?, ?, ?)'
 const OF_CASSETTE = 'id IN (SELECT id FROM operations WHERE cassette = ?)'
 
@@ -81,7 +82,7 @@ export function insertOperations(db: SqliteDatabase, cassette: string, records: 
       record.confirmation === null ? null : JSON.stringify(searchConfirmation(record)),
     ).lastInsertRowid
     const nameCounts = [records.length, ...nameTerms.map((term) => idCounts.get(term)!)].join(' ')
-    insertText.run(id, ...columns.map((column) => column.join(' ')), nameCounts)
+    insertText.run(id, ...columns.map((column) => column.join(' ')), nameCounts, sayingOf(record.summary))
     insertRecord.run(id, JSON.stringify(rest), JSON.stringify(inputSchema))
   }
   const add = statement(db, 'INSERT INTO operation_terms (term, docs) VALUES (?, ?) ON CONFLICT (term) DO UPDATE SET docs = docs + excluded.docs')

@@ -9,7 +9,8 @@ import type {SqliteDatabase} from '../sqlite/driver.js'
  * schemas). `operation_terms` counts the operations holding each term, so a query can
  * tell its selective terms from the common ones before it runs. `operation_text.name_counts`
  * says how many of the cassette's operation ids hold each id term, which re-ranking weighs
- * name words by. Scopes are stored once per distinct set, so a query works out the handful
+ * name words by; `summary_saying` is what the summary says (sayingOf), indexed, so a query
+ * saying the same finds it at once. Scopes are stored once per distinct set, so a query works out the handful
  * of sets a caller may see.
  */
 const DDL = `
@@ -42,8 +43,10 @@ CREATE TABLE IF NOT EXISTS operation_text (
   tag_terms TEXT NOT NULL,
   description_terms TEXT NOT NULL,
   field_terms TEXT NOT NULL,
-  name_counts TEXT NOT NULL
+  name_counts TEXT NOT NULL,
+  summary_saying TEXT NOT NULL
 );
+CREATE INDEX IF NOT EXISTS operation_text_by_summary_saying ON operation_text (summary_saying);
 CREATE TABLE IF NOT EXISTS operation_records (
   id INTEGER PRIMARY KEY REFERENCES operations (id),
   record TEXT NOT NULL,

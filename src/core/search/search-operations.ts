@@ -4,7 +4,7 @@ import {inputSchemaOf} from './operation-store.js'
 import {relatedTerms} from './related-words.js'
 import {CANDIDATE_TERMS, rerank, type Candidate} from './rerank.js'
 import {ALLOWED_SCOPE_SETS, scopesParameter} from './scope-filter.js'
-import {parseQuery, withJoinedWords, type ParsedQuery} from './search-query.js'
+import {parseQuery, sayingOf, withJoinedWords, type ParsedQuery} from './search-query.js'
 import type {SearchConfirmation, SearchHit, SearchOptions, SearchResponse} from './search-types.js'
 import {statement} from './statement-cache.js'
 
@@ -51,8 +51,11 @@ interface Queries {
   readonly visible: string
   /** Scope first: ranks ids over the narrow operations table; the wide text is read for the pool only. */
   readonly ranked: string
-  /** Operations whose id is the query text. */
-  readonly exact: string
+  /**
+   * Operations whose id is the query text (`exact` 1), and those whose summary says what
+   * the query says (`exact` 0, see sayingOf).
+   */
+  readonly named: string
 }
 
 function queries(cassettes: boolean, found: boolean): Queries {
@@ -78,8 +81,11 @@ FROM kept JOIN operations o ON o.id = kept.id JOIN operation_text t ON t.id = o.
   ORDER BY 2 DESC, o.cassette, o.operation_id LIMIT :pool
 )
 SELECT ${COLUMNS}, ranked.bm25, 0 AS score FROM ranked JOIN operations o ON o.id = ranked.id JOIN operation_text t ON t.id = o.id`,
-    exact: `SELECT ${COLUMNS}, 0 AS bm25, 0 AS score FROM operations o JOIN operation_text t ON t.id = o.id
-WHERE o.operation_id = :text COLLATE NOCASE AND ${inScope}`,
+    named: `SELECT ${COLUMNS}, 0 AS bm25, 0 AS score, 1 AS exact FROM operations o JOIN operation_text t ON t.id = o.id
+WHERE o.operation_id = :text COLLATE NOCASE AND ${inScope}
+UNION ALL
+SELECT ${COLUMNS}, 0 AS bm25, 0 AS score, 0 AS exact FROM operation_text t JOIN operations o ON o.id = t.id
+WHERE t.summary_saying = :saying AND ${inScope}`,
   }
 }
 
@@ -100,6 +106,7 @@ export function searchOperations(db: SqliteDatabase, query: string, options: Sea
     allowed: statement<{ids: string}>(db, ALLOWED).get({scopes: scopesParameter(options.scopes)})!.ids,
     cassettes: cassettesParameter(options.cassettes),
     text: asked.text,
+    saying: sayingOf(asked.text),
   }
   // One lookup for the query's terms, its joined words and the relatives of both.
   const held = termDocs(db, [...asked.terms, ...asked.joins, ...relatedTerms([...asked.terms, ...asked.joins])])
@@ -121,8 +128,15 @@ export function searchOperations(db: SqliteDatabase, query: string, options: Sea
     const found = pool.map((candidate) => candidate.id)
     for (const candidate of rankedPool(db, params, relatedMatch, RELATED_POOL, found)) pool.push({...candidate, bm25: candidate.bm25 * RELATED_BM25})
   }
-  const exact = statement<Candidate>(db, queriesFor(params, []).exact).all(params)
-  const ranked = order(parsed, pool, exact, docs, relatedDocs)
+  const named = statement<Candidate & {exact: number}>(db, queriesFor(params, []).named).all(params)
+  const exact = named.filter((candidate) => candidate.exact === 1)
+  // An operation whose summary says what the query says joins the pool when BM25 left it
+  // out, at the pool's lowest BM25: all it could have had, not being among the best.
+  const saying = new Set(named.filter((candidate) => candidate.exact === 0).map((candidate) => candidate.id))
+  const floor = pool.reduce((lowest, candidate) => Math.min(lowest, candidate.bm25), Number.POSITIVE_INFINITY)
+  const pooled = new Set(pool.map((candidate) => candidate.id))
+  for (const candidate of named) if (candidate.exact === 0 && !pooled.has(candidate.id)) pool.push({...candidate, bm25: Number.isFinite(floor) ? floor : 0})
+  const ranked = order(parsed, pool, exact, saying, docs, relatedDocs)
   return {results: ranked.slice(0, limit).map((candidate, rank) => hit(db, candidate, rank < schemas))}
 }
 
@@ -151,6 +165,8 @@ interface Params {
   readonly allowed: string
   readonly cassettes: string | null
   readonly text: string
+  /** What the query says (sayingOf), for the summaries that say the same. */
+  readonly saying: string
 }
 
 function queriesFor(params: Params, found: readonly number[]): Queries {
@@ -196,9 +212,13 @@ function rarest(counts: ReadonlyMap<string, number>, budget: number, always: boo
   return chosen
 }
 
-function order(query: ParsedQuery, pool: Candidate[], exact: Candidate[], docs: ReadonlyMap<string, number>, relatedDocs: ReadonlyMap<string, number>): Candidate[] {
+function order(query: ParsedQuery, pool: Candidate[], exact: Candidate[], saying: ReadonlySet<number>, docs: ReadonlyMap<string, number>, relatedDocs: ReadonlyMap<string, number>): Candidate[] {
   rerank(query, pool, docs, relatedDocs)
-  const top = pool.reduce((best, candidate) => Math.max(best, candidate.score), 0)
+  // An operation whose summary says what the query says ranks above the others the words
+  // matched; among such operations, re-ranking decides.
+  const best = pool.reduce((most, candidate) => Math.max(most, candidate.score), 0)
+  for (const candidate of pool) if (saying.has(candidate.id)) candidate.score += best
+  const top = pool.reduce((most, candidate) => Math.max(most, candidate.score), 0)
   const exactIds = new Set(exact.map((candidate) => candidate.id))
   // An exact operation-id match ranks first, above anything the words matched.
   for (const candidate of exact) candidate.score = top + 1 + (candidate.operation_id === query.text ? 1 : 0)

@@ -65,6 +65,17 @@ export function parseQuery(query: string): ParsedQuery {
 }
 
 /**
+ * What `text` says: its content words (all its words when it has none), stemmed, distinct
+ * and sorted. A query and an operation summary that say the same thing in any order ("list
+ * issues in a repository", "List repository issues") have the same saying.
+ */
+export function sayingOf(text: string): string {
+  const all = words(text)
+  const content = all.filter(isContent)
+  return [...new Set((content.length > 0 ? content : all).map(stem))].sort().join(' ')
+}
+
+/**
  * The stemmed pairs of adjacent `isTerm` words; the words between two terms do not part
  * them unless one is a function word that changes what follows (see partsPair).
  */

@@ -102,6 +102,36 @@ describe('searchOperations long descriptions', () => {
   })
 })
 
+describe('searchOperations summaries that say what the query says', () => {
+  // Forty operations that hold the query's words more often than the one whose summary says them.
+  const busy = Array.from({length: 40}, (_, i) =>
+    record({operationId: `repos/thing-${i}`, summary: `Get repository thing ${i}`, description: 'Repository things of the repository, per repository.'}),
+  )
+  const filler = Array.from({length: 40}, (_, i) => `note${i}`).join(' ')
+  const catalogue = indexWith(new Map([['hub', [
+    ...busy,
+    record({operationId: 'repos/get', summary: 'Get a repository', description: `The repository, with ${filler}.`}),
+    record({operationId: 'admin/get', summary: 'Get the repository', scopes: ['hub.admin']}),
+    record({operationId: 'get_repository', summary: 'Fetch one'}),
+  ]]]))
+  afterAll(() => catalogue.close())
+  const ranked = (query: string, scopes: string[] = []) => searchOperations(catalogue, query, {scopes, limit: 50}).results.map((hit) => hit.operation_id)
+
+  it('ranks such an operation first, even one BM25 alone leaves out of the best 30', () => {
+    expect(ranked('get a repository')[0]).toBe('repos/get')
+    expect(ranked('the repository, get it')[0]).toBe('repos/get')
+  })
+
+  it('ranks among several such operations by the words, and never one the caller may not see', () => {
+    expect(ranked('get a repository', ['hub.admin']).slice(0, 2).sort()).toEqual(['admin/get', 'repos/get'])
+    expect(ranked('get a repository')).not.toContain('admin/get')
+  })
+
+  it('still ranks an exact operation id above them', () => {
+    expect(ranked('get_repository').slice(0, 2)).toEqual(['get_repository', 'repos/get'])
+  })
+})
+
 describe('searchOperations related words', () => {
   it.each([
     {given: 28, want: true},

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {MAX_QUERY_TERMS, parseQuery, withJoinedWords} from '../../../src/core/search/search-query.js'
+import {MAX_QUERY_TERMS, parseQuery, sayingOf, withJoinedWords} from '../../../src/core/search/search-query.js'
 
 describe('parseQuery', () => {
   it.each([
@@ -40,5 +40,19 @@ describe('parseQuery', () => {
   it('caps the number of terms', () => {
     const query = Array.from({length: 100}, (_, i) => `word${i}x`).join(' ')
     expect(parseQuery(query).terms).toHaveLength(MAX_QUERY_TERMS)
+  })
+})
+
+describe('sayingOf', () => {
+  it.each([
+    {given: 'Get a repository', want: 'get repository'},
+    {given: 'list issues in a repository', want: 'issu list repository'},
+    {given: 'List repository issues', want: 'issu list repository'},
+    {given: 'Delete the instance, then delete it again', want: 'delet instanc'},
+    {given: 'what is it', want: 'is it what'},
+    {given: '', want: ''},
+    {given: '--- !!', want: ''},
+  ])('$given -> "$want"', ({given, want}) => {
+    expect(sayingOf(given)).toBe(want)
   })
 })
