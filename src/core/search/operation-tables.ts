@@ -7,11 +7,11 @@ import type {SqliteDatabase} from '../sqlite/driver.js'
  * FTS5 table kept in step by triggers, indexes (read for the re-ranked pool only), and
  * `operation_records` the whole record as JSON (read for getOperation and inlined
  * schemas). `operation_terms` counts the operations holding each term, so a query can
- * tell its selective terms from the common ones before it runs. `operation_text.name_counts`
- * says how many of the cassette's operation ids hold each id term, which re-ranking weighs
- * name words by; `summary_saying` is what the summary says (sayingOf), indexed, so a query
- * saying the same finds it at once. Scopes are stored once per distinct set, so a query works out the handful
- * of sets a caller may see.
+ * tell its selective terms from the common ones before it runs.
+ * `operation_text.name_counts` says how many of the cassette's operation ids hold each id
+ * term, which re-ranking weighs name words by; `summary_saying` is what the summary says
+ * (sayingOf), indexed, so a query saying the same finds it at once. Scopes are stored once
+ * per distinct set, so a query works out the handful of sets a caller may see.
  */
 const DDL = `
 CREATE TABLE IF NOT EXISTS operation_scope_sets (
