@@ -73,9 +73,9 @@ const rarity = (docs: number): number => 1 / Math.log2(2 + docs)
  * An id term is common to a cassette when at least this share of its operation ids, and
  * at least COMMON_ID_MIN of them, hold it: it then says what kind of id it is (`Tool`,
  * `repos`, `namespaced`), not what the operation does. Measured on bench/retrieval: any
- * share from 0.12 to 0.18 ranks the public sets the same and the catalogues within one
- * rank; at 0.08, resource words of a large API (Stripe's `customer`) become common and
- * ranking there gets worse.
+ * share from 0.12 to 0.18 gives the same figures on every set and catalogue; at 0.08,
+ * resource words of a large API (Stripe's `customer`) become common and ranking there
+ * gets worse.
  */
 const COMMON_ID_SHARE = 0.15
 const COMMON_ID_MIN = 10
