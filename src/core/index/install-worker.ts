@@ -11,6 +11,7 @@ import {openStorage} from './storage.js'
 // before the commit; SQLite then rolls the open transaction back.
 const {path, job, state} = workerData as {path: string; job: InstallJob; state: Int32Array}
 const {db} = openStorage(path)
+let answer: unknown
 try {
   const plan = await planInstall(job, (name) => findInstalled(db, name))
   const result = commitInstall(db, plan, () => {
@@ -18,10 +19,13 @@ try {
       throw new TamaError('aborted', 'The install was cancelled before it could commit; nothing was changed.')
     }
   })
-  parentPort!.postMessage({ok: true, result})
+  answer = {ok: true, result}
 } catch (error) {
   const failure = isTamaError(error) ? error : new TamaError('internal', `The install failed unexpectedly: ${(error as Error).message}`)
-  parentPort!.postMessage({ok: false, error: failure.toJSON()})
+  answer = {ok: false, error: failure.toJSON()}
 } finally {
   db.close()
 }
+// Answer only once the connection is closed: when the caller hears back, this thread holds
+// the index file no longer (closing the last connection may still write its WAL into it).
+parentPort!.postMessage(answer)
