@@ -187,12 +187,12 @@ function termDocs(db: SqliteDatabase, terms: readonly string[]): Map<string, num
  * it alone exceeds the budget; related words get neither.
  */
 function matchExpression(db: SqliteDatabase, terms: readonly string[], docs: ReadonlyMap<string, number>, budget: number, own = true): string | undefined {
-  const phrases = [...docs].map(([term, count]) => ({phrase: `"${term}"`, docs: count}))
+  const phrases = new Map([...docs].map(([term, count]) => [`"${term}"`, count]))
   const partial = own ? terms.filter((term) => !docs.has(term) && term.length >= MIN_PREFIX) : []
   if (partial.length > 0) {
-    for (const {term, docs: count} of statement<{term: string; docs: number}>(db, PREFIX_DOCS).all(JSON.stringify(partial))) phrases.push({phrase: `"${term}"*`, docs: count})
+    for (const {term, docs: count} of statement<{term: string; docs: number}>(db, PREFIX_DOCS).all(JSON.stringify(partial))) phrases.set(`"${term}"*`, count)
   }
-  const chosen = rarest(new Map(phrases.map(({phrase, docs: count}) => [phrase, count])), budget, own)
+  const chosen = rarest(phrases, budget, own)
   return chosen.size === 0 ? undefined : [...chosen.keys()].join(' OR ')
 }
 

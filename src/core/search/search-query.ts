@@ -31,6 +31,13 @@ export interface ParsedQuery {
 // Single characters ("I'm", "40.7") and function words say nothing about the operation wanted.
 const isContent = (word: string): boolean => word.length > 1 && !STOP_WORDS.has(word)
 
+// The words that say what is asked: the content words, or all of them when there are none,
+// so a text of function words only ("what is it") still says something.
+function saidWords(all: readonly string[]): readonly string[] {
+  const content = all.filter(isContent)
+  return content.length > 0 ? content : all
+}
+
 // A joined word must be at least this long, so two short words ("a", "b") never make one.
 const MIN_JOINED = 5
 // Function words that end a verb written as one word with it ("lookup", "signin", "setup").
@@ -49,16 +56,15 @@ export function parseQuery(query: string): ParsedQuery {
   }
   const all = words(text)
   if (all.length === 0) throw new TamaError('usage', 'The query has no words to search for (only punctuation or symbols); describe the operation wanted in words.')
-  const content = all.filter(isContent)
-  // A query made only of function words still searches with them rather than failing.
-  const kept = content.length > 0 ? content : all
+  const kept = saidWords(all)
   const sequence = kept.slice(0, 2 * MAX_QUERY_TERMS).map(stem)
   // Pairs and joined words are looked for among the first words only, as terms are.
   const read = all.slice(0, 4 * MAX_QUERY_TERMS)
   return {
     text,
     terms: [...new Set(sequence)].slice(0, MAX_QUERY_TERMS),
-    pairs: pairsOf(read, content.length === 0 ? () => true : isContent),
+    // A query of function words only pairs them all.
+    pairs: pairsOf(read, kept.every(isContent) ? isContent : () => true),
     verb: kept.map(verbOf).find((verb) => verb !== undefined) ?? null,
     joins: joinsOf(read),
   }
@@ -70,9 +76,7 @@ export function parseQuery(query: string): ParsedQuery {
  * issues in a repository", "List repository issues") have the same saying.
  */
 export function sayingOf(text: string): string {
-  const all = words(text)
-  const content = all.filter(isContent)
-  return [...new Set((content.length > 0 ? content : all).map(stem))].sort().join(' ')
+  return [...new Set(saidWords(words(text)).map(stem))].sort().join(' ')
 }
 
 /**
