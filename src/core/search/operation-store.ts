@@ -1,6 +1,7 @@
 import {TamaError} from '../errors/tama-error.js'
 import type {JsonSchema, OperationRecord} from '../profile/operation-record.js'
 import type {SqliteDatabase} from '../sqlite/driver.js'
+import {nameKeys} from './name-words.js'
 import {operationVerb} from './query-vocabulary.js'
 import {ALLOWED_SCOPE_SETS, scopesParameter} from './scope-filter.js'
 import {sayingOf} from './search-query.js'
@@ -30,6 +31,7 @@ const INSERT_OPERATION = `INSERT INTO operations (cassette, operation_id, scope_
   VALUES (?, ?, ?, ?, ?, ?, ?)`
 const INSERT_TEXT = `INSERT INTO operation_text (id, ${TERM_COLUMNS.join(', ')}, name_counts, summary_saying) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
 const INSERT_RECORD = 'INSERT INTO operation_records (id, record, input_schema) VALUES (?, ?, ?)'
+const INSERT_NAME_KEY = 'INSERT INTO operation_name_keys (key, id, bare) VALUES (?, ?, ?)'
 const OF_CASSETTE = 'id IN (SELECT id FROM operations WHERE cassette = ?)'
 
 /**
@@ -37,13 +39,15 @@ const OF_CASSETTE = 'id IN (SELECT id FROM operations WHERE cassette = ?)'
  * ones, inside the same transaction), and counts their terms. Each operation's
  * `name_counts` is the cassette's operation count, then, for each of its id terms, how
  * many of the cassette's operation ids hold that term: re-ranking weighs a name word by
- * how rare it is among them, and passes over one most of them share (rerank.ts).
+ * how rare it is among them, and passes over one most of them share (rerank.ts). The same
+ * counts make each operation's name keys (name-words.ts).
  */
 export function insertOperations(db: SqliteDatabase, cassette: string, records: readonly OperationRecord[]): void {
   checkCassette(cassette)
   const insert = statement(db, INSERT_OPERATION)
   const insertText = statement(db, INSERT_TEXT)
   const insertRecord = statement(db, INSERT_RECORD)
+  const insertNameKey = statement(db, INSERT_NAME_KEY)
   const scopeSets = new Map<string, number>()
   const counts = new Map<string, number>()
   const idWords = records.map((record) => words(record.operationId))
@@ -84,6 +88,8 @@ export function insertOperations(db: SqliteDatabase, cassette: string, records: 
     const nameCounts = [records.length, ...nameTerms.map((term) => idCounts.get(term)!)].join(' ')
     insertText.run(id, ...columns.map((column) => column.join(' ')), nameCounts, sayingOf(record.summary))
     insertRecord.run(id, JSON.stringify(rest), JSON.stringify(inputSchema))
+    const {keys, bare} = nameKeys(nameTerms, (term) => idCounts.get(term)!, records.length)
+    for (const key of keys) insertNameKey.run(key, id, bare ? 1 : 0)
   }
   const add = statement(db, 'INSERT INTO operation_terms (term, docs) VALUES (?, ?) ON CONFLICT (term) DO UPDATE SET docs = docs + excluded.docs')
   for (const [term, docs] of counts) add.run(term, docs)
@@ -100,6 +106,7 @@ export function deleteOperations(db: SqliteDatabase, cassette: string): void {
   statement(db, 'DELETE FROM operation_terms WHERE docs <= 0').run()
   statement(db, `DELETE FROM operation_text WHERE ${OF_CASSETTE}`).run(cassette)
   statement(db, `DELETE FROM operation_records WHERE ${OF_CASSETTE}`).run(cassette)
+  statement(db, `DELETE FROM operation_name_keys WHERE ${OF_CASSETTE}`).run(cassette)
   statement(db, 'DELETE FROM operations WHERE cassette = ?').run(cassette)
   const unused = 'NOT EXISTS (SELECT 1 FROM operations o WHERE o.scope_set = %)'
   statement(db, `DELETE FROM operation_scope_members WHERE ${unused.replace('%', 'set_id')}`).run()

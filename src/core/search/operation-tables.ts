@@ -10,8 +10,10 @@ import type {SqliteDatabase} from '../sqlite/driver.js'
  * tell its selective terms from the common ones before it runs.
  * `operation_text.name_counts` says how many of the cassette's operation ids hold each id
  * term, which re-ranking weighs name words by; `summary_saying` is what the summary says
- * (sayingOf), indexed, so a query saying the same finds it at once. Scopes are stored once
- * per distinct set, so a query works out the handful of sets a caller may see.
+ * (sayingOf), indexed, so a query saying the same finds it at once; `operation_name_keys`
+ * holds the keys under which a short query covering an operation's name finds it
+ * (name-words.ts). Scopes are stored once per distinct set, so a query works out the
+ * handful of sets a caller may see.
  */
 const DDL = `
 CREATE TABLE IF NOT EXISTS operation_scope_sets (
@@ -47,6 +49,12 @@ CREATE TABLE IF NOT EXISTS operation_text (
   summary_saying TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS operation_text_by_summary_saying ON operation_text (summary_saying);
+CREATE TABLE IF NOT EXISTS operation_name_keys (
+  key TEXT NOT NULL,
+  id INTEGER NOT NULL REFERENCES operations (id),
+  bare INTEGER NOT NULL,
+  PRIMARY KEY (key, id)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS operation_records (
   id INTEGER PRIMARY KEY REFERENCES operations (id),
   record TEXT NOT NULL,

@@ -1,4 +1,4 @@
-import {METHODS} from '../profile/collect-operations.js'
+import {commonFrom, METHOD_TERMS} from './name-words.js'
 import {partsPair, STOP_WORDS, VERB_TERMS, verbOf, type VerbClass} from './query-vocabulary.js'
 import {relativesOf} from './related-words.js'
 import type {ParsedQuery} from './search-query.js'
@@ -69,17 +69,6 @@ for (const term of STOP_WORDS) UNCOUNTED.set(stem(term), {functionWord: true, pa
 // A term's weight from the operations holding it: the rarer, the more it says.
 const rarity = (docs: number): number => 1 / Math.log2(2 + docs)
 
-/**
- * An id term is common to a cassette when at least this share of its operation ids, and
- * at least COMMON_ID_MIN of them, hold it: it then says what kind of id it is (`Tool`,
- * `repos`, `namespaced`), not what the operation does. Measured on bench/retrieval: any
- * share from 0.12 to 0.18 gives the same figures on every set and catalogue; at 0.08,
- * resource words of a large API (Stripe's `customer`) become common and ranking there
- * gets worse.
- */
-const COMMON_ID_SHARE = 0.15
-const COMMON_ID_MIN = 10
-
 /** Reads a candidate's `name_counts` one number at a time, in step with its name words. */
 class NameCounts {
   /** How many of the cassette's operation ids a name term must be held by to be common. */
@@ -87,7 +76,7 @@ class NameCounts {
   private at = 0
 
   constructor(private readonly text: string) {
-    this.commonFrom = Math.max(COMMON_ID_MIN, COMMON_ID_SHARE * this.next())
+    this.commonFrom = commonFrom(this.next())
   }
 
   next(): number {
@@ -117,10 +106,9 @@ interface Wanted {
   relatedWeight: number
 }
 
-// An HTTP method name that begins or ends an id (`PostCustomers`, `instances_post`) says the
-// method, which the operation's verb already stands for, not what the operation is about.
+// Method names, which are not name words where they begin or end an id (name-words.ts).
 const METHOD_NAMES = new WordTable<true>()
-for (const method of METHODS) METHOD_NAMES.set(method, true)
+for (const method of METHOD_TERMS) METHOD_NAMES.set(method, true)
 
 /** A query term that may be held in a derived form. */
 interface Derivable {

@@ -54,7 +54,7 @@ describe('insertOperations and deleteOperations', () => {
   it('leaves no operations, terms or unused scope sets behind once every cassette is deleted', () => {
     const db = indexWith()
     for (const cassette of catalogue.keys()) deleteOperations(db, cassette)
-    for (const table of ['operations', 'operation_text', 'operation_records', 'operation_terms', 'operation_scope_sets', 'operation_scope_members']) {
+    for (const table of ['operations', 'operation_text', 'operation_records', 'operation_terms', 'operation_name_keys', 'operation_scope_sets', 'operation_scope_members']) {
       expect(db.prepare<{n: number}>(`SELECT count(*) AS n FROM ${table}`).get()!.n).toBe(0)
     }
     expect(db.prepare<{n: number}>(`SELECT count(*) AS n FROM operations_fts WHERE operations_fts MATCH 'instanc'`).get()!.n).toBe(0)
@@ -80,6 +80,28 @@ describe('insertOperations and deleteOperations', () => {
     )
     expect(Object.fromEntries(stored.all().map((row) => [row.operation_id, row.name_counts]))).toEqual(want)
     expect(db.prepare<{name_counts: string}>("SELECT name_counts FROM operation_text t JOIN operations o ON o.id = t.id WHERE o.cassette = 'other'").get()!.name_counts).toBe('1 1 1')
+  })
+
+  it('stores each operation\'s name keys, judged by its own cassette\'s ids, and deletes them with it', () => {
+    // Ten of the twelve ids hold "namespace": it is common to "kube", so readNamespace is bare.
+    const kube = [
+      ...['pod', 'secret', 'service', 'event', 'lease', 'role', 'quota', 'limit'].map((kind) => record({operationId: `listNamespaced_${kind}`})),
+      record({operationId: 'readNamespace'}),
+      record({operationId: 'deleteNamespace'}),
+      record({operationId: 'get_post'}),
+      record({operationId: 'list'}),
+    ]
+    const db = indexWith(new Map([['kube', kube], ['small', [record({operationId: 'readNamespace'})]]]))
+    const keys = db.prepare<{cassette: string; operation_id: string; key: string; bare: number}>(
+      "SELECT o.cassette, o.operation_id, k.key, k.bare FROM operation_name_keys k JOIN operations o ON o.id = k.id WHERE o.operation_id IN ('listNamespaced_pod', 'readNamespace', 'get_post', 'list') ORDER BY 1, 2, 3",
+    )
+    expect(keys.all()).toEqual([
+      {cassette: 'kube', operation_id: 'listNamespaced_pod', key: 'pod', bare: 0},
+      {cassette: 'kube', operation_id: 'readNamespace', key: 'namespac', bare: 1},
+      {cassette: 'small', operation_id: 'readNamespace', key: 'namespac', bare: 0},
+    ])
+    db.transaction(() => deleteOperations(db, 'kube'))()
+    expect(db.prepare<{n: number}>('SELECT count(*) AS n FROM operation_name_keys').get()!.n).toBe(1)
   })
 
   it('keeps tags and input field names apart in their stored columns, and never counts the break between them', () => {

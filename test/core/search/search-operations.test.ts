@@ -132,6 +132,35 @@ describe('searchOperations summaries that say what the query says', () => {
   })
 })
 
+describe('searchOperations operations whose name a short query covers', () => {
+  // Forty operations that hold the query's words more often than listNamespace, whose id words
+  // are all common to the cassette ("namespace" is in every id).
+  const busy = Array.from({length: 40}, (_, i) =>
+    record({operationId: `listNamespaced_${i}`, summary: `List namespace thing ${i}`, description: 'Namespace things of the namespace, listed per namespace.'}),
+  )
+  const filler = Array.from({length: 40}, (_, i) => `note${i}`).join(' ')
+  const catalogue = indexWith(new Map([['kube', [
+    ...busy,
+    record({operationId: 'listNamespace', summary: 'Objects of this kind', description: `All of them, with ${filler}.`}),
+    record({operationId: 'deleteNamespace', summary: 'Remove one of this kind', scopes: ['kube.admin']}),
+  ]]]))
+  afterAll(() => catalogue.close())
+  const ranked = (query: string, scopes: string[] = []) => searchOperations(catalogue, query, {scopes, limit: 50}).results.map((hit) => hit.operation_id)
+
+  it('finds such an operation even when BM25 alone leaves it out of the best 30', () => {
+    expect(ranked('list namespaces')[0]).toBe('listNamespace')
+  })
+
+  it('finds an operation whose name words are all common only when its id holds every naming word of the query', () => {
+    expect(ranked('namespace thing')).not.toContain('listNamespace')
+  })
+
+  it('never finds one the caller may not see', () => {
+    expect(ranked('delete a namespace')).not.toContain('deleteNamespace')
+    expect(ranked('delete a namespace', ['kube.admin'])[0]).toBe('deleteNamespace')
+  })
+})
+
 describe('searchOperations related words', () => {
   it.each([
     {given: 28, want: true},

@@ -1,0 +1,78 @@
+import {METHODS} from '../profile/collect-operations.js'
+import {STOP_WORDS, VERB_TERMS} from './query-vocabulary.js'
+import {stem} from './word-stem.js'
+
+/**
+ * Which words of an operation id name what the operation is about. Re-ranking weighs how
+ * much of them a query covers (rerank.ts), and a short query that covers them all finds
+ * the operation by one lookup (search-operations.ts): both by the rules here.
+ */
+
+/** Function words as stored (stemmed): they name nothing. */
+export const FUNCTION_TERMS: ReadonlySet<string> = new Set([...STOP_WORDS].map(stem))
+
+/**
+ * HTTP method names: one that begins or ends an id (`PostCustomers`, `instances_post`)
+ * says the method, which the operation's verb already stands for.
+ */
+export const METHOD_TERMS: ReadonlySet<string> = new Set(METHODS)
+
+/**
+ * An id term is common to a cassette when at least this share of its operation ids, and
+ * at least COMMON_ID_MIN of them, hold it: it then says what kind of id it is (`Tool`,
+ * `repos`, `namespaced`), not what the operation does. Measured on bench/retrieval: any
+ * share from 0.12 to 0.18 gives the same figures on every set and catalogue; at 0.08,
+ * resource words of a large API (Stripe's `customer`) become common and ranking there
+ * gets worse.
+ */
+const COMMON_ID_SHARE = 0.15
+const COMMON_ID_MIN = 10
+
+/** How many of a cassette's `size` operation ids must hold an id term for it to be common. */
+export function commonFrom(size: number): number {
+  return Math.max(COMMON_ID_MIN, COMMON_ID_SHARE * size)
+}
+
+/** Whether a query term can name an operation: API verbs and function words cannot. */
+export function isNaming(term: string): boolean {
+  return !VERB_TERMS.has(term) && !FUNCTION_TERMS.has(term)
+}
+
+/** Whether the id term at `index` of an operation's id `terms` is a name word: naming, and not a method name beginning or ending the id. */
+export function isNameWord(terms: readonly string[], index: number): boolean {
+  const term = terms[index]!
+  return isNaming(term) && !((index === 0 || index === terms.length - 1) && METHOD_TERMS.has(term))
+}
+
+/**
+ * The keys under which a short query finds an operation whose name it covers in full
+ * (nameKeysOf gives a query's keys). An operation with name words its cassette's ids do
+ * not commonly hold has one key: those words, distinct and sorted (`pod` for
+ * `readCoreV1NamespacedPod`). One whose name words are all common (`repos/get`,
+ * `listCoreV1Namespace`) is bare: it has a key for each of its name words, and is found
+ * only when its id holds every naming word of the query. `idsHolding` counts the
+ * cassette's operation ids holding a term; `size` is the cassette's operation count.
+ */
+export function nameKeys(terms: readonly string[], idsHolding: (term: string) => number, size: number): {keys: string[]; bare: boolean} {
+  const common = commonFrom(size)
+  const words = [...new Set(terms.filter((_, index) => isNameWord(terms, index)))].sort()
+  const rare = words.filter((term) => idsHolding(term) < common)
+  return rare.length > 0 ? {keys: [rare.join(' ')], bare: false} : {keys: words, bare: true}
+}
+
+/** Queries with more naming terms than this are not looked up by key. */
+export const MAX_NAMING_TERMS = 4
+
+/**
+ * A query's keys (see nameKeys): every combination of its naming terms, each sorted as a
+ * key is, when it has at least one and at most MAX_NAMING_TERMS; none otherwise. A longer
+ * query holds rare enough words for BM25 to find what it names.
+ */
+export function nameKeysOf(terms: readonly string[]): {keys: string[]; naming: string[]} {
+  const naming = [...new Set(terms.filter(isNaming))].sort()
+  if (naming.length === 0 || naming.length > MAX_NAMING_TERMS) return {keys: [], naming: []}
+  const keys: string[] = []
+  for (let subset = 1; subset < 1 << naming.length; subset++) keys.push(naming.filter((_, bit) => subset & (1 << bit)).join(' '))
+  return {keys, naming}
+}
+
