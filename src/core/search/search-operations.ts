@@ -56,7 +56,8 @@ interface Queries {
    * Operations the query names (`way` says how): by their id (`id`: the query text is the
    * id), by what their summary says (`saying`, see sayingOf), and by their name words (`name`:
    * one of the query's :keys, see name-words.ts; a bare key only when the id holds every one
-   * of the query's :naming terms). At most POOL of each of the last two, the first installed.
+   * of the query's :naming terms). The last two read at most POSTING_BUDGET summaries or
+   * keys, and keep at most POOL operations each, the first installed.
    */
   readonly named: string
 }
@@ -89,14 +90,14 @@ SELECT ${COLUMNS}, ranked.bm25, 0 AS score FROM ranked JOIN operations o ON o.id
     named: `SELECT ${COLUMNS}, 0 AS bm25, 0 AS score, 'id' AS way FROM operations o JOIN operation_text t ON t.id = o.id
 WHERE o.operation_id = :text COLLATE NOCASE AND ${inScope}
 UNION ALL
-SELECT * FROM (SELECT ${COLUMNS}, 0 AS bm25, 0 AS score, 'saying' AS way FROM operation_text t JOIN operations o ON o.id = t.id
-  WHERE t.summary_saying = :saying AND ${inScope} ORDER BY t.id LIMIT ${POOL})
+SELECT * FROM (SELECT ${COLUMNS}, 0 AS bm25, 0 AS score, 'saying' AS way FROM operations o JOIN operation_text t ON t.id = o.id
+  WHERE o.id IN (SELECT id FROM operation_text WHERE summary_saying = :saying LIMIT ${POSTING_BUDGET}) AND ${inScope} ORDER BY t.id LIMIT ${POOL})
 UNION ALL
 SELECT * FROM (SELECT ${COLUMNS}, 0 AS bm25, 0 AS score, 'name' AS way FROM operations o JOIN operation_text t ON t.id = o.id
   WHERE o.id IN (
-    SELECT k.id FROM operation_name_keys k WHERE k.key IN (SELECT value FROM json_each(:keys))
-    AND (k.bare = 0 OR NOT EXISTS (SELECT 1 FROM json_each(:naming) w JOIN operation_text b ON b.id = k.id
-      WHERE instr(' ' || b.name_terms || ' ', ' ' || w.value || ' ') = 0))
+    SELECT k.id FROM (SELECT id, bare FROM operation_name_keys WHERE key IN (SELECT value FROM json_each(:keys)) LIMIT ${POSTING_BUDGET}) k
+    WHERE k.bare = 0 OR NOT EXISTS (SELECT 1 FROM json_each(:naming) w JOIN operation_text b ON b.id = k.id
+      WHERE instr(' ' || b.name_terms || ' ', ' ' || w.value || ' ') = 0)
   ) AND ${inScope} ORDER BY t.id LIMIT ${POOL})`,
   }
 }
