@@ -45,13 +45,14 @@ const ALLOWED = `${ALLOWED_SCOPE_SETS} SELECT json_group_array(id) AS ids FROM a
  */
 interface Queries {
   /**
-   * The fast path: FTS5 ranks its best :top rows alone (cheap, before any join), then the
-   * scope rule keeps the visible ones; `ranked` and `floor` say how many rows FTS5 ranked
-   * and the lowest BM25 among them, which tells whether the answer is exact (see rankedPool).
+   * The fast path, by pool size: FTS5 ranks its best rows (topOf) alone (cheap, before any
+   * join), then the scope rule keeps the visible ones; `ranked` and `floor` say how many
+   * rows FTS5 ranked and the lowest BM25 among them, which tells whether the answer is exact
+   * (see rankedPool).
    */
-  readonly visible: string
-  /** Scope first: ranks ids over the narrow operations table; the wide text is read for the pool only. */
-  readonly ranked: string
+  readonly visible: ReadonlyMap<number, string>
+  /** Scope first, by pool size: ranks ids over the narrow operations table; the wide text is read for the pool only. */
+  readonly ranked: ReadonlyMap<number, string>
   /**
    * Operations the query names (`way` says how): by their id (`id`: the query text is the
    * id), by what their summary says (`saying`, see sayingOf), and by their name words (`name`:
@@ -62,8 +63,15 @@ interface Queries {
   readonly named: string
 }
 
-// The named query's limits are written into its SQL (POOL): bound as a parameter, a LIMIT
-// made each run of the statement take about 20 µs instead of 3, even when nothing matched.
+// Every LIMIT is written into the SQL: bound as a parameter, a LIMIT made the named query
+// take about 20 µs instead of 3 even when nothing matched, and the fast path a fifth longer.
+const POOL_SIZES = [POOL, RELATED_POOL]
+
+/** How many rows FTS5 ranks for a pool of `size`: FAST_POOL_FACTOR times that, and room for the ids `found` already (fewer than POOL). */
+function topOf(size: number, found: boolean): number {
+  return FAST_POOL_FACTOR * size + (found ? POOL : 0)
+}
+
 function queries(cassettes: boolean, found: boolean): Queries {
   const inScope = [
     'o.scope_set IN (SELECT value FROM json_each(:allowed))',
@@ -72,21 +80,31 @@ function queries(cassettes: boolean, found: boolean): Queries {
   ].join(' AND ')
   const bm25 = `-bm25(operations_fts, ${WEIGHTS.join(', ')})`
   return {
-    visible: `WITH top (id, bm25) AS MATERIALIZED (
-  SELECT rowid, ${bm25} FROM operations_fts WHERE operations_fts MATCH :match ORDER BY 2 DESC LIMIT :top
+    visible: new Map(
+      POOL_SIZES.map((size) => [
+        size,
+        `WITH top (id, bm25) AS MATERIALIZED (
+  SELECT rowid, ${bm25} FROM operations_fts WHERE operations_fts MATCH :match ORDER BY 2 DESC LIMIT ${topOf(size, found)}
 ),
 kept (id, bm25) AS (
   SELECT o.id, top.bm25 FROM top JOIN operations o ON o.id = top.id WHERE ${inScope}
-  ORDER BY top.bm25 DESC, o.cassette, o.operation_id LIMIT :pool
+  ORDER BY top.bm25 DESC, o.cassette, o.operation_id LIMIT ${size}
 )
 SELECT ${COLUMNS}, kept.bm25, 0 AS score, (SELECT count(*) FROM top) AS ranked, (SELECT min(bm25) FROM top) AS floor
 FROM kept JOIN operations o ON o.id = kept.id JOIN operation_text t ON t.id = o.id`,
-    ranked: `WITH ranked (id, bm25) AS (
+      ]),
+    ),
+    ranked: new Map(
+      POOL_SIZES.map((size) => [
+        size,
+        `WITH ranked (id, bm25) AS (
   SELECT o.id, ${bm25} FROM operations_fts JOIN operations o ON o.id = operations_fts.rowid
   WHERE operations_fts MATCH :match AND ${inScope}
-  ORDER BY 2 DESC, o.cassette, o.operation_id LIMIT :pool
+  ORDER BY 2 DESC, o.cassette, o.operation_id LIMIT ${size}
 )
 SELECT ${COLUMNS}, ranked.bm25, 0 AS score FROM ranked JOIN operations o ON o.id = ranked.id JOIN operation_text t ON t.id = o.id`,
+      ]),
+    ),
     named: `SELECT ${COLUMNS}, 0 AS bm25, 0 AS score, 'id' AS way FROM operations o JOIN operation_text t ON t.id = o.id
 WHERE o.operation_id = :text COLLATE NOCASE AND ${inScope}
 UNION ALL
@@ -172,15 +190,15 @@ export function searchOperations(db: SqliteDatabase, query: string, options: Sea
  * otherwise the scope-first query runs.
  */
 function rankedPool(db: SqliteDatabase, params: Params, match: string, size: number, found: readonly number[]): Candidate[] {
-  const top = FAST_POOL_FACTOR * size + found.length
+  const top = topOf(size, found.length > 0)
   const exclude = JSON.stringify(found)
   const queries = queriesFor(params, found)
-  const visible = statement<Candidate & {ranked: number; floor: number}>(db, queries.visible).all({...params, match, top, pool: size, found: exclude})
+  const visible = statement<Candidate & {ranked: number; floor: number}>(db, queries.visible.get(size)!).all({...params, match, found: exclude})
   // With no row visible, the statement cannot say how many FTS5 ranked: ask the scope-first query.
   // Every row carries the same `ranked` and `floor`; the rows themselves come in no set order.
   const stats = visible[0]
   if (stats !== undefined && (stats.ranked < top || (visible.length === size && Math.min(...visible.map((row) => row.bm25)) > stats.floor))) return visible
-  return statement<Candidate>(db, queries.ranked).all({...params, match, pool: size, found: exclude})
+  return statement<Candidate>(db, queries.ranked.get(size)!).all({...params, match, found: exclude})
 }
 
 /** The parameters every query of a search takes. */
