@@ -9,7 +9,7 @@ import {stem} from './word-stem.js'
  */
 
 /** Function words as stored (stemmed): they name nothing. */
-export const FUNCTION_TERMS: ReadonlySet<string> = new Set([...STOP_WORDS].map(stem))
+const FUNCTION_TERMS: ReadonlySet<string> = new Set([...STOP_WORDS].map(stem))
 
 /**
  * HTTP method names: one that begins or ends an id (`PostCustomers`, `instances_post`)
@@ -34,7 +34,7 @@ export function commonFrom(size: number): number {
 }
 
 /** Whether a query term can name an operation: API verbs and function words cannot. */
-export function isNaming(term: string): boolean {
+function isNaming(term: string): boolean {
   return !VERB_TERMS.has(term) && !FUNCTION_TERMS.has(term)
 }
 

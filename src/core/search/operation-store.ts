@@ -25,7 +25,7 @@ const DESCRIPTION_TERMS = 48
  * it, so FTS5 skips it, and re-ranking never reads the last word of one field name and the
  * first of the next (`created`, `customer`) as a pair of words written together.
  */
-export const ITEM_BREAK = ','
+const ITEM_BREAK = ','
 
 const INSERT_OPERATION = `INSERT INTO operations (cassette, operation_id, scope_set, verb, summary, destructive, confirmation)
   VALUES (?, ?, ?, ?, ?, ?, ?)`
