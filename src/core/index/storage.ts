@@ -13,7 +13,7 @@ export const INDEX_APPLICATION_ID = 0x54444958
  * of an older version is recreated empty (its cassettes can be imported again); one of a
  * newer version is refused untouched, so an older tama-dex never wipes a newer one's index.
  */
-export const STORAGE_VERSION = 6
+export const STORAGE_VERSION = 7
 
 const SQLITE_MAGIC = 'SQLite format 3\u0000'
 

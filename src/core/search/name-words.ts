@@ -15,7 +15,7 @@ const FUNCTION_TERMS: ReadonlySet<string> = new Set([...STOP_WORDS].map(stem))
  * HTTP method names: one that begins or ends an id (`PostCustomers`, `instances_post`)
  * says the method, which the operation's verb already stands for.
  */
-export const METHOD_TERMS: ReadonlySet<string> = new Set(METHODS)
+const METHOD_TERMS: ReadonlySet<string> = new Set(METHODS)
 
 /**
  * An id term is common to a cassette when at least this share of its operation ids, and
@@ -39,9 +39,19 @@ function isNaming(term: string): boolean {
 }
 
 /** Whether the id term at `index` of an operation's id `terms` is a name word: naming, and not a method name beginning or ending the id. */
-export function isNameWord(terms: readonly string[], index: number): boolean {
+function isNameWord(terms: readonly string[], index: number): boolean {
   const term = terms[index]!
   return isNaming(term) && !((index === 0 || index === terms.length - 1) && METHOD_TERMS.has(term))
+}
+
+/**
+ * What re-ranking reads of an operation's id `terms`, one number per term: how many of its
+ * cassette's operation ids hold it (`idsHolding`), or 0 when it is not a name word. No id
+ * term is held by none, so 0 is free to mark the words re-ranking passes over, and the
+ * rule is applied once, at install, rather than again for every candidate.
+ */
+export function nameWordCounts(terms: readonly string[], idsHolding: (term: string) => number): number[] {
+  return terms.map((term, index) => (isNameWord(terms, index) ? idsHolding(term) : 0))
 }
 
 /**

@@ -1,7 +1,7 @@
 import {TamaError} from '../errors/tama-error.js'
 import type {JsonSchema, OperationRecord} from '../profile/operation-record.js'
 import type {SqliteDatabase} from '../sqlite/driver.js'
-import {nameKeys} from './name-words.js'
+import {nameKeys, nameWordCounts} from './name-words.js'
 import {operationVerb} from './query-vocabulary.js'
 import {ALLOWED_SCOPE_SETS, scopesParameter} from './scope-filter.js'
 import {sayingOf} from './search-query.js'
@@ -38,9 +38,10 @@ const OF_CASSETTE = 'id IN (SELECT id FROM operations WHERE cassette = ?)'
  * Adds one cassette's operations and their FTS rows (the caller already deleted the old
  * ones, inside the same transaction), and counts their terms. Each operation's
  * `name_counts` is the cassette's operation count, then, for each of its id terms, how
- * many of the cassette's operation ids hold that term: re-ranking weighs a name word by
- * how rare it is among them, and passes over one most of them share (rerank.ts). The same
- * counts make each operation's name keys (name-words.ts).
+ * many of the cassette's operation ids hold that term, or 0 when it is not a name word
+ * (nameWordCounts): re-ranking weighs a name word by how rare it is among them, and passes
+ * over one most of them share (rerank.ts). The same counts make each operation's name keys
+ * (name-words.ts).
  */
 export function insertOperations(db: SqliteDatabase, cassette: string, records: readonly OperationRecord[]): void {
   checkCassette(cassette)
@@ -85,7 +86,7 @@ export function insertOperations(db: SqliteDatabase, cassette: string, records: 
       record.destructive ? 1 : 0,
       record.confirmation === null ? null : JSON.stringify(searchConfirmation(record)),
     ).lastInsertRowid
-    const nameCounts = [records.length, ...nameTerms.map((term) => idCounts.get(term)!)].join(' ')
+    const nameCounts = [records.length, ...nameWordCounts(nameTerms, (term) => idCounts.get(term)!)].join(' ')
     insertText.run(id, ...columns.map((column) => column.join(' ')), nameCounts, sayingOf(record.summary))
     insertRecord.run(id, JSON.stringify(rest), JSON.stringify(inputSchema))
     const {keys, bare} = nameKeys(nameTerms, (term) => idCounts.get(term)!, records.length)

@@ -1,4 +1,4 @@
-import {commonFrom, METHOD_TERMS} from './name-words.js'
+import {commonFrom} from './name-words.js'
 import {partsPair, STOP_WORDS, VERB_TERMS, verbOf, type VerbClass} from './query-vocabulary.js'
 import {relativesOf} from './related-words.js'
 import type {ParsedQuery} from './search-query.js'
@@ -18,7 +18,8 @@ export interface Candidate {
   readonly terms: string
   /**
    * Its cassette's operation count, then for each id term how many of the cassette's
-   * operation ids hold it, between spaces (operation-store.ts).
+   * operation ids hold it, 0 for one that is not a name word, between spaces
+   * (nameWordCounts).
    */
   readonly name_counts: string
   /** FTS5's weighted BM25 over the selected terms, higher is better. */
@@ -51,8 +52,8 @@ const WEIGHTS = {name: 0.4, summary: 0.3, pairs: 1.0, verb: 0.2, terms: 0.5, der
 const DERIVED_PREFIX = 5
 const DERIVED_START = 4
 
-/** A word, as stored (stemmed), that never counts towards covering a name. */
-interface Uncounted {
+/** An API verb or a function word, as stored (stemmed): summary coverage and pairs treat them apart. */
+interface KnownWord {
   /** The action of an API verb; a summary's verb counts as covered by a query verb of the same action. */
   readonly verb?: VerbClass
   /** Function words count towards covering a summary neither, and part two query words only as partsPair says. */
@@ -61,10 +62,9 @@ interface Uncounted {
   readonly partsPairAfterVerb: boolean
 }
 
-// API verbs and function words.
-const UNCOUNTED = new WordTable<Uncounted>()
-for (const term of VERB_TERMS) UNCOUNTED.set(term, {verb: verbOf(term), functionWord: false, partsPair: false, partsPairAfterVerb: false})
-for (const term of STOP_WORDS) UNCOUNTED.set(stem(term), {functionWord: true, partsPair: partsPair(term, false), partsPairAfterVerb: partsPair(term, true)})
+const KNOWN_WORDS = new WordTable<KnownWord>()
+for (const term of VERB_TERMS) KNOWN_WORDS.set(term, {verb: verbOf(term), functionWord: false, partsPair: false, partsPairAfterVerb: false})
+for (const term of STOP_WORDS) KNOWN_WORDS.set(stem(term), {functionWord: true, partsPair: partsPair(term, false), partsPairAfterVerb: partsPair(term, true)})
 
 // A term's weight from the operations holding it: the rarer, the more it says.
 const rarity = (docs: number): number => 1 / Math.log2(2 + docs)
@@ -105,10 +105,6 @@ interface Wanted {
   relatedBy: number
   relatedWeight: number
 }
-
-// Method names, which are not name words where they begin or end an id (name-words.ts).
-const METHOD_NAMES = new WordTable<true>()
-for (const method of METHOD_TERMS) METHOD_NAMES.set(method, true)
 
 /** A query term that may be held in a derived form. */
 interface Derivable {
@@ -175,7 +171,6 @@ function walk(text: string, index: number, queryVerb: VerbClass | null, wanted: 
   const counts = new Counts()
   let column = 0
   let previous: Wanted | undefined
-  let nameStart = true
   for (let start = 1, end = text.indexOf(' ', start); end !== -1; start = end + 1, end = text.indexOf(' ', start)) {
     if (end === start) continue
     if (end === start + 1 && text.charCodeAt(start) === BREAK) {
@@ -195,14 +190,12 @@ function walk(text: string, index: number, queryVerb: VerbClass | null, wanted: 
         }
       }
     }
-    const uncounted = UNCOUNTED.find(text, start, end)
-    const functionWord = uncounted?.functionWord === true
+    const known = KNOWN_WORDS.find(text, start, end)
+    const functionWord = known?.functionWord === true
     if (column === NAME) {
-      // A method name that begins or ends the id (the last word before the column break).
-      const method = (nameStart || text.charCodeAt(end + 1) === BREAK) && METHOD_NAMES.find(text, start, end) !== undefined
-      nameStart = false
+      // 0 ids: not a name word (an API verb, a function word, or a method name beginning or ending the id).
       const ids = nameCounts.next()
-      if (uncounted === undefined && !method) {
+      if (ids > 0) {
         // A rare name word says more about the operation than one many of its cassette's ids hold.
         const weight = rarity(ids)
         // A name word counts as covered in a derived form too ("repo" by "repository"), and
@@ -219,7 +212,7 @@ function walk(text: string, index: number, queryVerb: VerbClass | null, wanted: 
     } else if (column === SUMMARY && !functionWord) {
       counts.summaryWords++
       // A summary's verb counts as covered by a query verb of the same action ("Add a project" for "create a project").
-      if (word?.inQuery === true || (queryVerb !== null && uncounted?.verb === queryVerb)) counts.summaryHeld++
+      if (word?.inQuery === true || (queryVerb !== null && known?.verb === queryVerb)) counts.summaryHeld++
     }
     if (word !== undefined) {
       if (word.weight > 0 && word.heldBy !== index) {
@@ -239,7 +232,7 @@ function walk(text: string, index: number, queryVerb: VerbClass | null, wanted: 
         counts.pairs++
       }
       previous = word
-    } else if (!functionWord || uncounted.partsPair || (uncounted.partsPairAfterVerb && previous?.verb === true)) {
+    } else if (!functionWord || known.partsPair || (known.partsPairAfterVerb && previous?.verb === true)) {
       // Other function words between two query words do not part them, as in the query's own pairs.
       previous = undefined
     }

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {commonFrom, isNameWord, MAX_NAMING_TERMS, nameKeys, nameKeysOf} from '../../../src/core/search/name-words.js'
+import {commonFrom, MAX_NAMING_TERMS, nameKeys, nameKeysOf, nameWordCounts} from '../../../src/core/search/name-words.js'
 import {terms} from '../../../src/core/search/text-analysis.js'
 
 describe('commonFrom', () => {
@@ -14,16 +14,19 @@ describe('commonFrom', () => {
   })
 })
 
-describe('isNameWord', () => {
+describe('nameWordCounts', () => {
+  // How many ids hold each term, as the store counts them; 0 marks a word that is not a name word.
+  const idsHolding = (term: string) => term.length
+
   it.each([
-    {given: 'listCoreV1Namespace', want: [false, true, true, true]},
-    {given: 'instances_post', want: [true, false]},
-    {given: 'PostCustomers', want: [false, true]},
+    {given: 'listCoreV1Namespace', want: [0, 3, 2, 8]},
+    {given: 'instances_post', want: [7, 0]},
+    {given: 'PostCustomers', want: [0, 8]},
     // A method name inside an id is a word of it ("blog post"), and function words never are.
-    {given: 'blog_post_by_author', want: [true, true, false, true]},
+    {given: 'blog_post_by_author', want: [4, 4, 0, 6]},
+    {given: 'get', want: [0]},
   ])('$given: $want', ({given, want}) => {
-    const idTerms = terms(given)
-    expect(idTerms.map((_, index) => isNameWord(idTerms, index))).toEqual(want)
+    expect(nameWordCounts(terms(given), idsHolding)).toEqual(want)
   })
 })
 

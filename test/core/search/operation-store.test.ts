@@ -62,24 +62,25 @@ describe('insertOperations and deleteOperations', () => {
 
   it.each([
     {
-      given: ['weather_tool', 'newsTool', 'list-tools'],
+      given: ['weather_tool', 'newsTool', 'tools-list'],
       // The cassette's size, then how many of its ids hold each id term: "tools" is "tool".
-      want: {weather_tool: '3 1 3', newsTool: '3 1 3', 'list-tools': '3 1 3'},
+      want: {weather_tool: '3 1 3', newsTool: '3 1 3', 'tools-list': '3 3 0'},
     },
     {
-      given: ['getUserById', 'users/get', 'x'],
-      // An id word counts once per id, however often the id repeats it.
-      want: {getUserById: '3 2 2 1 1', 'users/get': '3 2 2', x: '3 1'},
+      given: ['getUserById', 'users/get', 'x', 'instances_post'],
+      // An id word counts once per id, however often the id repeats it; 0 marks API verbs,
+      // function words and a method name ending the id, which are not name words.
+      want: {getUserById: '4 0 2 0 1', 'users/get': '4 2 0', x: '4 1', instances_post: '4 1 0'},
     },
     {given: ['_'], want: {_: '1'}},
-  ])('stores how many of the cassette\'s ids hold each id term, per cassette: $given', ({given, want}) => {
+  ])('stores how many of the cassette\'s ids hold each name word, per cassette: $given', ({given, want}) => {
     const db = indexWith(new Map([['mine', given.map((operationId) => record({operationId}))]]))
     db.transaction(() => insertOperations(db, 'other', [record({operationId: 'weather_get'})]))()
     const stored = db.prepare<{operation_id: string; name_counts: string}>(
       "SELECT o.operation_id, t.name_counts FROM operations o JOIN operation_text t ON t.id = o.id WHERE o.cassette = 'mine'",
     )
     expect(Object.fromEntries(stored.all().map((row) => [row.operation_id, row.name_counts]))).toEqual(want)
-    expect(db.prepare<{name_counts: string}>("SELECT name_counts FROM operation_text t JOIN operations o ON o.id = t.id WHERE o.cassette = 'other'").get()!.name_counts).toBe('1 1 1')
+    expect(db.prepare<{name_counts: string}>("SELECT name_counts FROM operation_text t JOIN operations o ON o.id = t.id WHERE o.cassette = 'other'").get()!.name_counts).toBe('1 1 0')
   })
 
   it('stores each operation\'s name keys, judged by its own cassette\'s ids, and deletes them with it', () => {

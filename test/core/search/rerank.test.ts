@@ -4,6 +4,7 @@ import {afterAll, describe, expect, it} from 'vitest'
 
 import {METHODS} from '../../../src/core/profile/collect-operations.js'
 import {partsPair, STOP_WORDS, verbOf} from '../../../src/core/search/query-vocabulary.js'
+import {nameWordCounts} from '../../../src/core/search/name-words.js'
 import {relativesOf} from '../../../src/core/search/related-words.js'
 import {itemTerms} from '../../../src/core/search/operation-store.js'
 import {CANDIDATE_TERMS, rerank, type Candidate} from '../../../src/core/search/rerank.js'
@@ -26,7 +27,7 @@ interface Columns {
   /** One input field name, or several. */
   fields?: string | readonly string[]
   description?: string
-  /** How many of the cassette's operation ids hold each id word, by the word as written (1 when left out). */
+  /** How many of the cassette's operation ids hold each id word, by the word as written (1 when left out); stored as the store does (nameWordCounts). */
   ids?: Readonly<Record<string, number>>
   /** How many operations the cassette holds (40: an id word is common from 10 ids). */
   cassetteSize?: number
@@ -46,7 +47,7 @@ function candidate(id: number, columns: Columns, bm25 = 1): Candidate {
     destructive: 0,
     confirmation: null,
     terms: layout.get(stored(columns.name), stored(columns.summary), items(columns.tags), items(columns.fields), stored(columns.description))!.terms,
-    name_counts: [columns.cassetteSize ?? 40, ...terms(columns.name).map((term) => ids.get(term) ?? 1)].join(' '),
+    name_counts: [columns.cassetteSize ?? 40, ...nameWordCounts(terms(columns.name), (term) => ids.get(term) ?? 1)].join(' '),
     bm25,
     score: 0,
   }
