@@ -171,6 +171,8 @@ function walk(text: string, index: number, queryVerb: VerbClass | null, wanted: 
   const counts = new Counts()
   let column = 0
   let previous: Wanted | undefined
+  // Whether `previous` is a query verb in the summary that is not its first word.
+  let previousSubordinate = false
   for (let start = 1, end = text.indexOf(' ', start); end !== -1; start = end + 1, end = text.indexOf(' ', start)) {
     if (end === start) continue
     if (end === start + 1 && text.charCodeAt(start) === BREAK) {
@@ -192,6 +194,7 @@ function walk(text: string, index: number, queryVerb: VerbClass | null, wanted: 
     }
     const known = KNOWN_WORDS.find(text, start, end)
     const functionWord = known?.functionWord === true
+    const leadsSummary = column === SUMMARY && counts.summaryWords === 0
     if (column === NAME) {
       // 0 ids: not a name word (an API verb, a function word, or a method name beginning or ending the id).
       const ids = nameCounts.next()
@@ -225,13 +228,17 @@ function walk(text: string, index: number, queryVerb: VerbClass | null, wanted: 
           source.relatedWeight += word.weight
         }
       }
-      // Descriptions use the query's words in passing ("the most recently created products"), so pairs there say little.
-      const pair = column === DESCRIPTION ? undefined : previous?.pairs?.get(word)
+      // Descriptions use the query's words in passing ("the most recently created products"),
+      // so pairs there say little. Nor does a pair led by a verb that is not the summary's
+      // first word: that verb says what something else does ("Creates a transaction that
+      // updates the customer's balance" is no answer to "update a customer").
+      const pair = column === DESCRIPTION || previousSubordinate ? undefined : previous?.pairs?.get(word)
       if (pair !== undefined && pair.pairedBy !== index) {
         pair.pairedBy = index
         counts.pairs++
       }
       previous = word
+      previousSubordinate = column === SUMMARY && word.verb && !leadsSummary
     } else if (!functionWord || known.partsPair || (known.partsPairAfterVerb && previous?.verb === true)) {
       // Other function words between two query words do not part them, as in the query's own pairs.
       previous = undefined

@@ -143,6 +143,12 @@ describe('rerank', () => {
       worse: {name: 'x', summary: 'y', tags: ['storage', 'pool']},
     },
     {
+      why: 'a summary\'s first verb leads a pair, a verb after it does not',
+      query: 'update a customer',
+      better: {name: 'x', summary: 'Updates the specified customer'},
+      worse: {name: 'x', summary: 'Creates a record that updates the customer'},
+    },
+    {
       why: 'a pair in a description counts for nothing',
       query: 'create product',
       better: {name: 'x', summary: 'y', tags: 'create product'},
@@ -255,15 +261,19 @@ function referenceScores(query: ParsedQuery, pool: readonly Candidate[], docs: R
     const columns = c.terms.slice(1, -1).split(' | ').map((column) => column.trim().split(' ').filter((word) => word !== ''))
     const [name, summary] = columns as [string[], string[]]
     const all = new Set(columns.flat())
-    // The words of each column but the description, each run of query words between the words that part them.
+    // The words of each column but the description, each run of query words between the words that part them;
+    // in the summary, a verb other than its first word that is not a function word leads no pair.
     const adjacent = new Set(
-      columns.slice(0, 4).flatMap((words) => {
+      columns.slice(0, 4).flatMap((words, column) => {
         const pairs: string[] = []
+        const lead = column === 1 ? words.findIndex((word) => !stop.has(word)) : -1
         let previous: string | undefined
-        for (const word of words) {
+        let previousAt = -1
+        for (const [at, word] of words.entries()) {
           if (wanted.has(word)) {
-            if (previous !== undefined) pairs.push(`${previous} ${word}`)
+            if (previous !== undefined && !(column === 1 && verbOf(previous) !== undefined && previousAt !== lead)) pairs.push(`${previous} ${word}`)
             previous = word
+            previousAt = at
           } else if (!stop.has(word) || parting.get(word)!.always || (parting.get(word)!.afterVerb && previous !== undefined && verbOf(previous) !== undefined)) {
             previous = undefined
           }
