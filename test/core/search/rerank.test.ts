@@ -187,6 +187,15 @@ describe('rerank', () => {
     else expect(withRepos).toBeLessThan(without!)
   })
 
+  it.each([
+    {query: 'snapshot an instance', want: ['create', 'delete']},
+    {query: 'delete an instance snapshot', want: ['delete', 'create']},
+  ])('ranks an operation that deletes lower unless the query asks to delete: "$query"', ({query, want}) => {
+    const pool = (['delete', 'create'] as const).map((verb, id) => ({...candidate(id, {name: 'x', summary: 'Instance snapshot'}), verb}))
+    rerank(parseQuery(query), pool, docsOf(query))
+    expect(pool.sort((a, b) => b.score - a.score).map((c) => c.verb)).toEqual(want)
+  })
+
   it('does not count a query word held exactly as derived too', () => {
     const [exact, both] = scores('rent', [candidate(1, {name: 'rentGet', summary: 'Rent'}), candidate(2, {name: 'rentGet', summary: 'Rent', tags: 'rental'})])
     expect(both).toBeCloseTo(exact!, 12)
@@ -311,7 +320,8 @@ function referenceScores(query: ParsedQuery, pool: readonly Candidate[], docs: R
       0.4 * (nameWords.length === 0 ? 0 : nameShare) +
       0.3 * (summaryWords.length === 0 ? 0 : summaryWords.filter(coveredBy).length / summaryWords.length) +
       1.0 * paired +
-      0.2 * (query.verb !== null && c.verb === query.verb ? 1 : 0) +
+      0.2 * (query.verb !== null && c.verb === query.verb ? 1 : 0) -
+      0.1 * (c.verb === 'delete' && query.verb !== 'delete' ? 1 : 0) +
       (0.5 * held + 0.4 * derived) / whole
     )
   })
