@@ -45,7 +45,7 @@ const DESCRIPTION = 4
 
 // Tuned on the public retrieval sets (bench/retrieval): how much each feature adds, as a
 // fraction of the best BM25 score in the pool; `unaskedDelete` is taken away.
-const WEIGHTS = {name: 0.4, summary: 0.3, pairs: 1.0, verb: 0.2, terms: 0.5, derived: 0.4, unaskedDelete: 0.1} as const
+const WEIGHTS = {name: 0.4, summary: 0.3, pairs: 1.0, verb: 0.2, acts: 0.1, terms: 0.5, derived: 0.4, unaskedDelete: 0.1} as const
 // A query term and an operation term are derived forms of one word when they share this
 // many first letters ("nutrition", "nutritional"), or when one of at least DERIVED_START
 // letters begins the other ("rent", "rental").
@@ -131,8 +131,9 @@ class Counts {
  * operation's name (each word weighted by its rarity among its cassette's ids, leaving
  * out those common to them that the query lacks) and of its summary the query covers
  * (also with terms too common to search with), which of the query's adjacent term pairs
- * appear adjacent in it, whether the query's action is the operation's (and whether the
- * operation deletes when the query does not ask to), how much of the
+ * appear adjacent in it, whether the query's action is the operation's (whether it changes
+ * something when the query opens with a verb search does not know, and whether it deletes
+ * when the query does not ask to), how much of the
  * query (each term weighted by its rarity, related words standing in for it, see
  * termCredit) the operation holds anywhere, and how much it holds only in a derived
  * form. `docs` and `relatedDocs` count the operations holding each query term and
@@ -156,7 +157,9 @@ export function rerank(query: ParsedQuery, pool: Candidate[], docs: ReadonlyMap<
       WEIGHTS.name * (counts.nameWords === 0 ? 0 : counts.nameHeld / counts.nameWords) +
       WEIGHTS.summary * (counts.summaryWords === 0 ? 0 : counts.summaryHeld / counts.summaryWords) +
       WEIGHTS.pairs * (query.pairs.size === 0 ? 0 : counts.pairs / query.pairs.size) +
-      WEIGHTS.verb * (query.verb !== null && candidate.verb === query.verb ? 1 : 0) -
+      WEIGHTS.verb * (query.verb !== null && candidate.verb === query.verb ? 1 : 0) +
+      // "Fork a repo" asks for a change: a create or an update, more likely than a read.
+      WEIGHTS.acts * (query.acts && (candidate.verb === 'create' || candidate.verb === 'update') ? 1 : 0) -
       // "Snapshot an instance" asks to take one: among operations the words match equally, one
       // that deletes is the least likely answer to a request that does not say delete.
       WEIGHTS.unaskedDelete * (candidate.verb === 'delete' && query.verb !== 'delete' ? 1 : 0) +

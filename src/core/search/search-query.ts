@@ -22,6 +22,13 @@ export interface ParsedQuery {
   /** The action the query asks for, from its first API verb. */
   readonly verb: VerbClass | null
   /**
+   * Whether, with no API verb, the query opens with a verb all the same: a word (and a
+   * particle) before an article or a possessive ("fork a repo", "back up an instance").
+   * Reads and deletes have their own words (query-vocabulary.ts), so such a request asks
+   * the operation to change something.
+   */
+  readonly acts: boolean
+  /**
    * Two adjacent words written as one, stemmed ("look up" as `lookup`, "back up" as
    * `backup`): withJoinedWords adds those the index holds to the terms.
    */
@@ -42,6 +49,12 @@ function saidWords(all: readonly string[]): readonly string[] {
 const MIN_JOINED = 5
 // Function words that end a verb written as one word with it ("lookup", "signin", "setup").
 const PARTICLES: ReadonlySet<string> = new Set(['up', 'in', 'out', 'on', 'off', 'down', 'over'])
+// Words that open a noun phrase: the word before one, opening a request, is a verb.
+// Demonstratives are left out: "weather this weekend" asks for no action.
+const DETERMINERS: ReadonlySet<string> = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'its', 'their', 'his', 'her'])
+// Particles that follow a verb, not a noun, before a determiner ("back up an instance");
+// "pods in a namespace" and "news on the election" ask for no action.
+const VERB_PARTICLES: ReadonlySet<string> = new Set(['up', 'out', 'off', 'down'])
 
 /**
  * Reduces any string to stemmed terms: quotes, operators, column filters and control
@@ -60,14 +73,22 @@ export function parseQuery(query: string): ParsedQuery {
   const sequence = kept.slice(0, 2 * MAX_QUERY_TERMS).map(stem)
   // Pairs and joined words are looked for among the first words only, as terms are.
   const read = all.slice(0, 4 * MAX_QUERY_TERMS)
+  const verb = kept.map(verbOf).find((verb) => verb !== undefined) ?? null
   return {
     text,
     terms: [...new Set(sequence)].slice(0, MAX_QUERY_TERMS),
     // A query of function words only pairs them all.
     pairs: pairsOf(read, kept.every(isContent) ? isContent : () => true),
-    verb: kept.map(verbOf).find((verb) => verb !== undefined) ?? null,
+    verb,
+    acts: verb === null && opensWithVerb(all),
     joins: joinsOf(read),
   }
+}
+
+/** Whether `words` open with a verb: a content word, then perhaps a particle, then a determiner. */
+function opensWithVerb(words: readonly string[]): boolean {
+  const next = VERB_PARTICLES.has(words[1] ?? '') ? 2 : 1
+  return words.length > next && isContent(words[0]!) && DETERMINERS.has(words[next]!)
 }
 
 /**
@@ -118,9 +139,6 @@ function joinsOf(words: readonly string[]): string[] {
 export function withJoinedWords(query: ParsedQuery, held: (term: string) => boolean): ParsedQuery {
   const joined = query.joins.filter((term) => held(term) && !query.terms.includes(term))
   if (joined.length === 0) return query
-  return {
-    ...query,
-    terms: [...query.terms, ...joined].slice(0, MAX_QUERY_TERMS),
-    verb: query.verb ?? joined.map(verbOf).find((verb) => verb !== undefined) ?? null,
-  }
+  const verb = query.verb ?? joined.map(verbOf).find((verb) => verb !== undefined) ?? null
+  return {...query, terms: [...query.terms, ...joined].slice(0, MAX_QUERY_TERMS), verb, acts: query.acts && verb === null}
 }

@@ -196,6 +196,18 @@ describe('rerank', () => {
     expect(pool.sort((a, b) => b.score - a.score).map((c) => c.verb)).toEqual(want)
   })
 
+  it.each([
+    {query: 'fork a repo', want: [['create', 'update'], ['read'], ['delete']]},
+    {query: 'repo forks', want: [['create', 'read', 'update'], ['delete']]},
+    {query: 'delete a repo fork', want: [['delete'], ['create', 'read', 'update']]},
+  ])('ranks operations that change something first when the query opens with a verb search does not know: "$query"', ({query, want}) => {
+    const pool = (['read', 'delete', 'create', 'update'] as const).map((verb, id) => ({...candidate(id, {name: 'x', summary: 'Repo fork'}), verb}))
+    rerank(parseQuery(query), pool, docsOf(query))
+    // Verbs by score, those of equal score together.
+    const levels = [...new Set(pool.map((c) => c.score))].sort((a, b) => b - a)
+    expect(levels.map((score) => pool.filter((c) => c.score === score).map((c) => c.verb).sort())).toEqual(want)
+  })
+
   it('does not count a query word held exactly as derived too', () => {
     const [exact, both] = scores('rent', [candidate(1, {name: 'rentGet', summary: 'Rent'}), candidate(2, {name: 'rentGet', summary: 'Rent', tags: 'rental'})])
     expect(both).toBeCloseTo(exact!, 12)
@@ -320,7 +332,8 @@ function referenceScores(query: ParsedQuery, pool: readonly Candidate[], docs: R
       0.4 * (nameWords.length === 0 ? 0 : nameShare) +
       0.3 * (summaryWords.length === 0 ? 0 : summaryWords.filter(coveredBy).length / summaryWords.length) +
       1.0 * paired +
-      0.2 * (query.verb !== null && c.verb === query.verb ? 1 : 0) -
+      0.2 * (query.verb !== null && c.verb === query.verb ? 1 : 0) +
+      0.1 * (query.acts && (c.verb === 'create' || c.verb === 'update') ? 1 : 0) -
       0.1 * (c.verb === 'delete' && query.verb !== 'delete' ? 1 : 0) +
       (0.5 * held + 0.4 * derived) / whole
     )

@@ -29,10 +29,31 @@ describe('parseQuery', () => {
     expect(parseQuery(given).joins).toEqual(want)
   })
 
+  it.each([
+    {given: 'fork a repo', want: true},
+    {given: 'Snapshot an instance', want: true},
+    {given: 'back up my instance', want: true},
+    {given: 'refund the payment', want: true},
+    // An API verb says what the query asks for.
+    {given: 'delete a repo', want: false},
+    {given: 'look up a charge', want: true},
+    // A word before no determiner, or before another particle, may be a noun.
+    {given: 'repo forks', want: false},
+    {given: 'pods in a namespace', want: false},
+    {given: 'weather this weekend', want: false},
+    {given: 'Can you fork a repo?', want: false},
+    {given: 'fork', want: false},
+    {given: 'the repo', want: false},
+  ])('$given opens with a verb search does not know: $want', ({given, want}) => {
+    expect(parseQuery(given).acts).toBe(want)
+  })
+
   it('adds the joined words the index holds to the terms, and takes a verb from them', () => {
     const joined = withJoinedWords(parseQuery('look up a charge'), (term) => term === 'lookup')
     expect(joined.terms).toEqual(['look', 'charg', 'lookup'])
     expect(joined.verb).toBe('read')
+    // Its verb is known now: it no longer acts without one.
+    expect(joined.acts).toBe(false)
     const asked = parseQuery('look up a charge')
     expect(withJoinedWords(asked, () => false)).toBe(asked)
   })
