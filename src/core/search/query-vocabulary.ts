@@ -13,7 +13,7 @@ const VERBS: Readonly<Record<VerbClass, readonly string[]>> = {
   read: ['get', 'list', 'show', 'fetch', 'find', 'retrieve', 'read', 'view', 'lookup', 'search', 'query', 'display', 'provide'],
   create: ['create', 'add', 'new', 'make', 'insert', 'register'],
   update: ['update', 'edit', 'change', 'set', 'modify', 'patch', 'alter', 'replace'],
-  delete: ['delete', 'remove', 'destroy', 'erase', 'drop', 'purge', 'unregister'],
+  delete: ['delete', 'remove', 'destroy', 'erase', 'drop', 'purge', 'unregister', 'kill', 'terminate'],
 }
 
 // Keyed by word and by stem, so stored (stemmed) operation terms are recognised too.

@@ -18,6 +18,7 @@ describe('searchOperations ranking', () => {
     {given: 'issues/create', want: 'github:issues/create', why: 'exact id with a slash'},
     {given: 'list instances', want: 'incus:instances_get', why: 'words of summary and id'},
     {given: 'erase the instance', want: 'incus:instance_delete', why: 'verb synonym erase -> delete'},
+    {given: 'kill the instance', want: 'incus:instance_delete', why: 'verb synonym kill -> delete'},
     {given: 'make a new instance', want: 'incus:instances_post', why: 'verb synonym make -> create'},
     {given: 'stopping the running instance', want: 'incus:instance_state_put', why: 'stemming stopping -> stop'},
     {given: 'storage pool', want: 'incus:storage_pools_get', why: 'plural/singular and split id'},
