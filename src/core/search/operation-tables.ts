@@ -9,11 +9,11 @@ import type {SqliteDatabase} from '../sqlite/driver.js'
  * schemas). `operation_terms` counts the operations holding each term, so a query can
  * tell its selective terms from the common ones before it runs.
  * `operation_text.name_counts` says how many of the cassette's operation ids hold each id
- * term (0 for one that is not a name word), which re-ranking weighs name words by; `summary_saying` is what the summary says
- * (sayingOf), indexed, so a query saying the same finds it at once; `operation_name_keys`
- * holds the keys under which a short query covering an operation's name finds it
- * (name-words.ts). Scopes are stored once per distinct set, so a query works out the
- * handful of sets a caller may see.
+ * term (0 for one that is not a name word), which re-ranking weighs name words by;
+ * `summary_saying` is what the summary says (sayingOf), indexed, so a query saying the
+ * same finds it at once; `operation_name_keys` holds the keys under which a short query
+ * covering an operation's name finds it (name-words.ts). Scopes are stored once per
+ * distinct set, so a query works out the handful of sets a caller may see.
  */
 const DDL = `
 CREATE TABLE IF NOT EXISTS operation_scope_sets (
