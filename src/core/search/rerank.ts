@@ -133,11 +133,10 @@ class Counts {
  * (also with terms too common to search with), which of the query's adjacent term pairs
  * appear adjacent in it, whether the query's action is the operation's (whether it changes
  * something when the query opens with a verb search does not know, and whether it deletes
- * when the query does not ask to), how much of the
- * query (each term weighted by its rarity, related words standing in for it, see
- * termCredit) the operation holds anywhere, and how much it holds only in a derived
- * form. `docs` and `relatedDocs` count the operations holding each query term and
- * related word.
+ * when the query does not ask to), how much of the query (each term weighted by its
+ * rarity, related words standing in for it, see termCredit) the operation holds anywhere,
+ * and how much it holds only in a derived form. `docs` and `relatedDocs` count the
+ * operations holding each query term and related word.
  */
 export function rerank(query: ParsedQuery, pool: Candidate[], docs: ReadonlyMap<string, number> = new Map(), relatedDocs: ReadonlyMap<string, number> = new Map()): void {
   const top = pool.reduce((best, c) => Math.max(best, c.bm25), 0) || 1
