@@ -1,2 +1,3 @@
 export {ERROR_KINDS, TamaError, formatProblem, isTamaError} from './tama-error.js'
 export type {ErrorKind, Problem, TamaErrorOptions} from './tama-error.js'
+export {unwritableFailure} from './storage-failure.js'

@@ -1,6 +1,6 @@
 /**
  * The closed set of failures every public tama-dex function reports, each with the
- * CLI exit code it maps to. Documented in README.md ("Exit codes") and docs/errors.md.
+ * CLI exit code it maps to. Documented in README.md ("Exit codes").
  */
 export const ERROR_KINDS = {
   /** A bug or an environment failure tama-dex did not expect. */
@@ -35,6 +35,8 @@ export const ERROR_KINDS = {
   changes_found: 13,
   /** `cassette lint` found the catalogue below the caller's bar (--min-score). */
   lint_failed: 14,
+  /** A file or folder tama-dex must write cannot be: read-only, permission denied, or the disk is full. Nothing was changed. */
+  unwritable: 15,
 } as const
 
 export type ErrorKind = keyof typeof ERROR_KINDS
