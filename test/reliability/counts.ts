@@ -1,7 +1,17 @@
 import type {TestContext} from 'vitest'
 
 /** What the reliability suite counts; counts-reporter.ts prints the totals of a run. */
-export type CountName = 'documents tried' | 'cassettes tried' | 'crashes survived' | 'fuzz cases' | 'concurrent operations'
+export type CountName =
+  | 'documents tried'
+  | 'cassettes tried'
+  | 'crashes survived'
+  | 'fuzz cases'
+  | 'concurrent operations'
+  | 'hostile schemas tried'
+  | 'costly inputs timed'
+  | 'special files tried'
+  | 'index states tried'
+  | 'path values tried'
 
 declare module 'vitest' {
   interface TaskMeta {
