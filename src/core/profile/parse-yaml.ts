@@ -105,5 +105,7 @@ function syntaxProblem(error: YAMLError): TextProblem {
   const position = error.linePos?.[0]
   const where = position ? ` at line ${position.line}, column ${position.col}` : ''
   if (error.code === 'DUPLICATE_KEY') return {pointer: '', message: `Duplicate key${where}: a key may appear once per mapping. Remove or rename one of them.`}
+  // The parser gives up on nesting far past the profile's limit before any value exists.
+  if (error.code === 'RESOURCE_EXHAUSTION') return {pointer: '', message: `Objects and arrays are nested too deep to read${where}; the limit is ${LIMITS.depth}. Flatten the document.`}
   return {pointer: '', message: `Not valid YAML${where}: ${reason}. Fix the syntax.`}
 }
