@@ -1,0 +1,2 @@
+export {readBoundedFile} from './read-bounded-file.js'
+export type {BoundedRead} from './read-bounded-file.js'
