@@ -1,4 +1,4 @@
-import {PROFILE} from '../profile/index.js'
+import {LIMITS, PROFILE} from '../profile/index.js'
 import type {SqliteDatabase} from '../sqlite/driver.js'
 import {openDatabase} from '../sqlite/open-database.js'
 import {sha256Hex} from './canonical-json.js'
@@ -21,6 +21,7 @@ export interface StoredCassette {
 /** Findings listed in one failed check before the rest are only counted. */
 export const MAX_LISTED = 20
 
+const MIB = 1024 * 1024
 const DECIMAL_COUNT = /^(0|[1-9][0-9]{0,8})$/
 const SHA256_HEX = /^[0-9a-f]{64}$/
 
@@ -127,6 +128,13 @@ function readMeta(db: SqliteDatabase): {value: CassetteMeta; detail: string} {
 }
 
 function readDocuments(db: SqliteDatabase, meta: CassetteMeta): {value: DocumentRow[]; detail: string} {
+  // Sizes first, from SQLite: a document over the profile's limit is refused before its text is even read, let alone parsed.
+  const sizes = db.prepare<{id: unknown; bytes: unknown}>('SELECT id, octet_length(json) AS bytes FROM documents ORDER BY id').all()
+  for (const [index, {bytes}] of sizes.entries()) {
+    if (typeof bytes === 'number' && bytes > LIMITS.documentBytes) {
+      throw new CheckFailure(`document row ${index + 1} is ${(bytes / MIB).toFixed(1)} MiB of JSON; a document may be at most ${LIMITS.documentBytes / MIB} MiB (docs/profile.md#limits). It was not parsed.`)
+    }
+  }
   const rows = db.prepare<Record<keyof DocumentRow, unknown>>('SELECT id, sha256, title, version, json FROM documents ORDER BY id').all()
   if (rows.length === 0) throw new CheckFailure('the cassette has no documents.')
   if (rows.length !== meta.documents) throw new CheckFailure(`meta says ${count(meta.documents, 'document')} but the table has ${rows.length}.`)
