@@ -116,13 +116,14 @@ const COMMANDS: ReadonlyArray<{name: string; args: (path: string) => string[]}> 
   {name: 'index load', args: (path) => ['index', 'load', path, '--cassette', 'x', '--index', join(dir, 'cli-index.sqlite3')]},
   {name: 'execute --input-file', args: (path) => ['execute', 'incus', 'instance_get', '--input-file', path, '--dry-run', '--index', join(dir, 'cli-index.sqlite3')]},
 ]
-const CLI_CASES = SPECIAL.filter((special) => special.name !== 'a directory').flatMap((special) =>
+const CLI_CASES: Array<{special: (typeof SPECIAL)[number]; command: (typeof COMMANDS)[number]}> = SPECIAL.filter((special) => special.name !== 'a directory').flatMap((special) =>
   COMMANDS.filter((command) => SOAK || /never ends/.test(special.name) || (/zeros|FIFO/.test(special.name) && /verify|index import/.test(command.name))).map((command) => ({special, command})),
 )
 
 describe('the CLI given a path that is not a regular file', () => {
   it.for(CLI_CASES)(
     '$command.name refuses $special.name with exit 2',
+    {timeout: 40_000},
     async ({special, command}, context) => {
       const path = special.path()
       const result = await runCli(command.args(path), {timeoutMs: 30_000})
@@ -130,6 +131,5 @@ describe('the CLI given a path that is not a regular file', () => {
       expect(result.stdout + result.stderr).toMatch(special.says)
       tally(context, 'special files tried', 1)
     },
-    40_000,
   )
 })
