@@ -9,6 +9,7 @@ import {adoptFile} from '../../src/core/adopt/index.js'
 import {buildCassette} from '../../src/core/cassette/build-cassette.js'
 import {verifyCassette} from '../../src/core/cassette/index.js'
 import {TamaError} from '../../src/core/errors/tama-error.js'
+import {readDocumentFile} from '../../src/core/profile/index.js'
 import {CLI, PROJECT_ROOT, runCli} from '../helpers/cli.js'
 import {largeDocument} from '../helpers/documents.js'
 import {tally} from './counts.js'
@@ -99,7 +100,7 @@ describe('a build killed while writing its temporary file', () => {
     ]
     const removed = [`.pets.tama-cassette.${HOST}.${dead}.0123456789ab.tmp`, `.pets.tama-cassette.${HOST}.${dead}.ba9876543210.tmp-journal`]
     for (const name of [...kept, ...removed]) writeFileSync(join(folder, name), 'partial')
-    await buildCassette({name: 'incus', version: '1.0.0', documents: [{source: INCUS, document: (await import('../../src/core/profile/index.js')).parseDocumentText(readFileSync(INCUS), INCUS)}]}, output)
+    await buildCassette({name: 'incus', version: '1.0.0', documents: [{source: INCUS, document: await readDocumentFile(INCUS)}]}, output)
     expect(readdirSync(folder).sort()).toEqual([...kept, 'pets.tama-cassette'].sort())
   })
 
@@ -159,7 +160,7 @@ describe.skipIf(!MOUNTABLE)('a build or adopt onto a full or read-only file syst
   it.for([
     {name: 'a full disk', make: 'full' as const, says: /the disk is full: free some space\. Nothing was changed\./},
     {name: 'a read-only file system', make: 'read-only' as const, says: /it is on a read-only file system: choose a writable location\. Nothing was changed\./},
-  ])('`cassette build` and `document adopt` on $name exit 15 (unwritable), naming the path, and change nothing', async ({name, make, says}, context) => {
+  ])('`cassette build` and `document adopt` on $name exit 15 (unwritable), naming the path, and change nothing', async ({name, make, says}) => {
     const point = mountTmpfs(name.replaceAll(' ', '-'), PREVIOUS, make)
     const before = readdirSync(point).sort()
     const output = join(point, 'incus.tama-cassette')
@@ -173,7 +174,6 @@ describe.skipIf(!MOUNTABLE)('a build or adopt onto a full or read-only file syst
     expect(JSON.parse(adopt.stdout)).toMatchObject({error: {kind: 'unwritable', message: expect.stringMatching(says)}})
     expect(readdirSync(point).sort()).toEqual(before)
     for (const [file, text] of Object.entries(PREVIOUS)) expect(readFileSync(join(point, file), 'utf8')).toBe(text)
-    tally(context, 'index states tried', 2)
   })
 
   it('buildCassette throws TamaError unwritable on a full disk, leaving no temporary file', async () => {
