@@ -102,6 +102,24 @@ describe('an embedded document larger than a document may be', () => {
   })
 })
 
+describe('a prebuilt record larger than any document may be', () => {
+  it('is refused by a pinned import at the operations check, before anything parses it', async (context) => {
+    const oversized = withSql(readFileSync(goodFile), dir, (db) => db.prepare("UPDATE operations SET record = ? WHERE operation_id = 'pets_list'").run(`[${'0,'.repeat(LIMITS.documentBytes / 2)}0]`))
+    const file = join(dir, 'oversized-record.tama-cassette')
+    writeFileSync(file, oversized)
+    const index = openIndex({path: ':memory:'})
+    try {
+      const error = await index.import(file, {sha256: sha256Hex(oversized)}).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(TamaError)
+      expect((error as TamaError).message).toMatch(/operation row \d's record is 64\.0 MiB of JSON; no record can be larger than a document \(64 MiB\)\. It was not parsed\./)
+      expect(index.status()).toMatchObject({state: 'not_ready', cassettes: 0})
+      tally(context, 'cassettes tried', 1)
+    } finally {
+      index.close()
+    }
+  })
+})
+
 describe('an install that runs out of time', () => {
   let index: TamaIndex
 
