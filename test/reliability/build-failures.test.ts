@@ -104,6 +104,20 @@ describe('a build killed while writing its temporary file', () => {
     expect(readdirSync(folder).sort()).toEqual([...kept, 'pets.tama-cassette'].sort())
   })
 
+  it.for([
+    {name: 'a name near the file-name limit (a temporary name would not fit whole)', length: 240, code: 0},
+    {name: 'a name over the file-name limit', length: 260, code: 2},
+  ])('builds an output with $name, or says the name is too long', async ({length, code}) => {
+    const folder = join(dir, `long-${length}`)
+    mkdirSync(folder)
+    // Two bytes a character: the name is `length` bytes long.
+    const output = join(folder, `${'é'.repeat((length - 13) / 2)}${'a'.repeat((length - 13) % 2)}.tama-cassette`)
+    const result = await runCli(['cassette', 'build', '--name', 'incus', '--version', '1.0.0', '--document', INCUS, '--output', output])
+    expect(result.code, result.stderr).toBe(code)
+    if (code !== 0) expect(result.stderr).toMatch(/its name is too long\. Choose a shorter --output\./)
+    expect(temporaries(folder)).toEqual([])
+  })
+
   it('does the same for `document adopt --output`', async () => {
     const folder = join(dir, 'adopt')
     mkdirSync(folder)

@@ -45,7 +45,8 @@ export async function writeFileAtomically(path: string, text: string): Promise<v
     }
     await rename(temporary, path)
   } catch (error) {
-    await rm(temporary, {force: true})
+    // Best effort: the failure to report is the write's, and a next write removes what is left.
+    await rm(temporary, {force: true}).catch(() => {})
     throw writeFailure(path, error as NodeJS.ErrnoException)
   }
 }
@@ -57,6 +58,7 @@ function writeFailure(path: string, error: NodeJS.ErrnoException): TamaError {
     ENOENT: 'its folder does not exist',
     ENOTDIR: 'its folder does not exist',
     EISDIR: 'it is a directory',
+    ENAMETOOLONG: 'its name is too long',
   }
   const reason = error.code === undefined ? undefined : reasons[error.code]
   if (reason !== undefined) return new TamaError('usage', `${path}: cannot write the output: ${reason}. Choose another output file.`)

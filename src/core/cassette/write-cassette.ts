@@ -35,8 +35,8 @@ export async function writeCassette(plan: CassettePlan, outputPath: string): Pro
     await syncDirectory(dirname(outputPath))
     return {sha256: sha256Hex(bytes), bytes: bytes.length}
   } catch (error) {
-    // A VACUUM INTO that fails midway leaves its rollback journal beside the file.
-    await Promise.all([rm(temporary, {force: true}), rm(`${temporary}-journal`, {force: true})])
+    // A VACUUM INTO that fails midway leaves its rollback journal beside the file. Best effort: the failure to report is the write's, and a next build removes what is left.
+    await Promise.all([rm(temporary, {force: true}), rm(`${temporary}-journal`, {force: true})]).catch(() => {})
     throw writeFailure(error, outputPath)
   }
 }
@@ -107,5 +107,6 @@ function writeFailure(error: unknown, outputPath: string): TamaError {
   const code = (error as NodeJS.ErrnoException).code
   if (code === 'ENOENT' || code === 'ENOTDIR') return new TamaError('usage', `Cannot write ${outputPath}: its folder does not exist. Create it or choose another --output.`)
   if (code === 'EISDIR') return new TamaError('usage', `Cannot write ${outputPath}: it is a directory. Give a file name with --output.`)
+  if (code === 'ENAMETOOLONG') return new TamaError('usage', `Cannot write ${outputPath}: its name is too long. Choose a shorter --output.`)
   return new TamaError('internal', `Cannot write ${outputPath} (${code ?? (error as Error).message}).`, {cause: error})
 }

@@ -4,14 +4,20 @@ import {hostname} from 'node:os'
 import {basename, dirname, join} from 'node:path'
 
 /** This machine, as a temporary file's name carries it: letters, digits and `-` only. */
-const HOST = hostname().replaceAll(/[^A-Za-z0-9-]/g, '_') || 'host'
+const HOST = hostname().replaceAll(/[^A-Za-z0-9-]/g, '_').slice(0, 64) || 'host'
+
+/** Longest file name (bytes) most file systems allow. */
+const NAME_MAX = 255
+/** What a temporary's name adds to the output's, at its longest (the largest pid, SQLite's journal suffix). */
+const SUFFIX_BYTES = Buffer.byteLength(`..${HOST}.4194304.000000000000.tmp-journal`)
 
 /**
  * A fresh temporary path beside `output`, named so that a later write of the same output
- * can tell whose it is: `.<output name>.<host>.<pid>.<random>.tmp`.
+ * can tell whose it is: `.<output name>.<host>.<pid>.<random>.tmp`, the output name cut
+ * short when the whole would be too long a file name.
  */
 export function temporaryPathBeside(output: string): string {
-  return join(dirname(output), `.${basename(output)}.${HOST}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
+  return join(dirname(output), `.${stem(output)}.${HOST}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
 }
 
 /**
@@ -22,7 +28,7 @@ export function temporaryPathBeside(output: string): string {
  */
 export async function removeStaleTemporaries(output: string): Promise<void> {
   const folder = dirname(output)
-  const pattern = new RegExp(`^\\.${escape(basename(output))}\\.${escape(HOST)}\\.(\\d+)\\.[0-9a-f]{12}\\.tmp(?:-journal|-wal|-shm)?$`)
+  const pattern = new RegExp(`^\\.${escape(stem(output))}\\.${escape(HOST)}\\.(\\d+)\\.[0-9a-f]{12}\\.tmp(?:-journal|-wal|-shm)?$`)
   let names: string[]
   try {
     names = await readdir(folder)
@@ -43,6 +49,13 @@ function isRunning(pid: number): boolean {
     // EPERM: the process exists but belongs to someone else.
     return (error as NodeJS.ErrnoException).code !== 'ESRCH'
   }
+}
+
+/** The output's name, cut to whole characters so that a temporary's name stays within NAME_MAX bytes. */
+function stem(output: string): string {
+  const characters = [...basename(output)]
+  while (Buffer.byteLength(characters.join('')) > NAME_MAX - SUFFIX_BYTES) characters.pop()
+  return characters.join('')
 }
 
 function escape(text: string): string {
