@@ -98,6 +98,13 @@ describe('an untrusted path that is not a regular file', () => {
     },
   )
 
+  it.for(READERS.map((reader) => ({reader})))('$reader.name refuses a path with a NUL byte as usage, quoting it', async ({reader}, context) => {
+    const error = await refusal(() => reader.read(join(dir, 'a\u0000b.json')))
+    expect(error).toBeInstanceOf(TamaError)
+    expect({kind: (error as TamaError).kind, message: (error as TamaError).message}).toEqual({kind: 'usage', message: `${JSON.stringify(join(dir, 'a\u0000b.json'))} is not a valid path. Check the path.`})
+    tally(context, 'special files tried', 1)
+  })
+
   it('installs nothing from any of them', () => {
     expect(index.status()).toMatchObject({state: 'not_ready', cassettes: 0})
   })

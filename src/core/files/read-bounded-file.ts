@@ -21,7 +21,8 @@ export interface BoundedRead {
  * is refused before it is opened, and again on the open file, which is opened without
  * blocking so that a FIFO swapped in meanwhile cannot hang the open. A regular file that
  * yields more bytes than its size says (`/proc/self/pagemap` says 0 and never ends) is
- * refused after reading a few bytes past its size. Every message starts with `path` as given.
+ * refused after reading a few bytes past its size. Every message starts with `path` as given,
+ * quoted when it is not a valid path at all.
  */
 export async function readBoundedFile(path: string, bounds: BoundedRead): Promise<Buffer> {
   try {
@@ -77,6 +78,8 @@ function fileType(stats: Stats): string {
 function readFailure(error: unknown, path: string): TamaError {
   if (error instanceof TamaError) return error
   const code = (error as NodeJS.ErrnoException).code
+  // Node refuses a path with a NUL byte (or one that is not a string) before the system sees it.
+  if (code === 'ERR_INVALID_ARG_VALUE' || code === 'ERR_INVALID_ARG_TYPE') return new TamaError('usage', `${JSON.stringify(String(path))} is not a valid path. Check the path.`)
   if (code === 'ENOENT' || code === 'ENOTDIR') return new TamaError('not_found', `${path}: No such file. Check the path.`)
   if (code === 'EACCES' || code === 'EPERM') return new TamaError('not_found', `${path}: Permission denied. Make the file readable.`)
   if (code === 'ELOOP' || code === 'ENAMETOOLONG' || code === 'EISDIR' || code === 'EINVAL') return new TamaError('usage', `${path}: Cannot be read (${code}). Check the path.`)
