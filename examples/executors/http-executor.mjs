@@ -35,7 +35,7 @@ export const httpExecutor = {
     }
     const headers = new Headers({accept: 'application/json'})
     for (const parameter of operation.parameters) {
-      const value = input[parameter.name]
+      const value = inputValue(input, parameter.name)
       if (parameter.in === 'header' && value !== undefined) headers.set(parameter.name, asText(value))
     }
     // The host's headers (credentials, say) win over anything the caller's input sets.
@@ -74,7 +74,7 @@ function requestUrl(baseUrl, operation, input) {
   if (url.pathname !== expected) throw new Error(`the path parameters of ${operation.path} would change which path is called; nothing was sent`)
   url.search = fixedQuery
   for (const parameter of operation.parameters) {
-    const value = input[parameter.name]
+    const value = inputValue(input, parameter.name)
     if (parameter.in !== 'query' || value === undefined) continue
     for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(parameter.name, asText(item))
   }
@@ -95,7 +95,7 @@ function pathSegment(segment, input) {
   /** @type {string[]} */
   const names = []
   const filled = segment.replaceAll(/\{([^}]+)\}/g, (_match, name) => {
-    const value = input[name]
+    const value = inputValue(input, name)
     if (value === undefined) throw new Error(`path parameter ${name} is missing from the input`)
     const text = asText(value)
     if (text.split(/[/\\]/).some((piece) => piece === '.' || piece === '..')) throw refusedSegment([name])
@@ -120,6 +120,17 @@ function requestBody(operation, input) {
   if (operation.body === null) return undefined
   const body = operation.body.mode === 'input' ? input : input.body
   return body === undefined ? undefined : JSON.stringify(body)
+}
+
+/**
+ * The input's own value for a parameter: a name such as `constructor` or `__proto__` is
+ * data, never a lookup into what every object inherits.
+ *
+ * @param {Record<string, unknown>} input
+ * @param {string} name
+ */
+function inputValue(input, name) {
+  return Object.hasOwn(input, name) ? input[name] : undefined
 }
 
 /** @param {unknown} value */

@@ -91,6 +91,26 @@ describe('the example HTTP executor, given path parameters that would leave the 
     tally(context, 'path values tried', runs)
   })
 
+  it.for(['constructor', 'toString', '__proto__', 'hasOwnProperty'])('treats a parameter named %s as data: absent from the input, it is not sent', async (name, context) => {
+    const operation: OperationRecord = {
+      ...SNAPSHOT_DELETE,
+      path: `/things/{${name}}`,
+      parameters: [
+        {name, in: 'path', required: true},
+        {name, in: 'query', required: false},
+        {name, in: 'header', required: false},
+      ],
+    }
+    const error = (await call(operation, {}).catch((e: unknown) => e)) as Error
+    expect(error.message).toBe(`path parameter ${name} is missing from the input`)
+    const queryAndHeader: OperationRecord = {...operation, path: '/things', parameters: operation.parameters.slice(1)}
+    await call(queryAndHeader, {})
+    expect(server.requests).toHaveLength(1)
+    expect(server.requests[0]!.url).toBe('/api/things')
+    expect(Object.hasOwn(server.requests[0]!.headers, name.toLowerCase())).toBe(false)
+    tally(context, 'path values tried', 1)
+  })
+
   it('never lets a confirmed snapshot delete with snapshot ".." delete the instance', async () => {
     const error = (await executeOperation(new FakeCatalog(), 'incus', 'instance_snapshot_delete', {name: 'web1', snapshot: '..', generation: 7}, {
       scopes: ['incus.write'],
