@@ -8,9 +8,10 @@
 //     incus: {executor: httpExecutor, options: {baseUrl: 'https://incus.example.net:8443', headers: {authorization: 'Bearer …'}}},
 //   }
 //
-// Path parameters are substituted (URL-encoded), query parameters appended, header
-// parameters sent as headers, and the JSON body built as `operation.body.mode` says:
-// 'input' sends the whole input, 'property' sends `input.body`. A 2xx answer resolves
+// Path parameters are substituted, URL-encoded (a value that would change which path is
+// called, such as `..` or an empty one, is refused before anything is sent), query
+// parameters appended, header parameters sent as headers, and the JSON body built as
+// `operation.body.mode` says: 'input' sends the whole input, 'property' sends `input.body`. A 2xx answer resolves
 // with its JSON (or text, or null when empty); anything else rejects, so execute reports
 // execution_failed with dispatched: true.
 
@@ -34,7 +35,7 @@ export const httpExecutor = {
     }
     const headers = new Headers({accept: 'application/json'})
     for (const parameter of operation.parameters) {
-      const value = input[parameter.name]
+      const value = inputValue(input, parameter.name)
       if (parameter.in === 'header' && value !== undefined) headers.set(parameter.name, asText(value))
     }
     // The host's headers (credentials, say) win over anything the caller's input sets.
@@ -61,21 +62,53 @@ export const httpExecutor = {
  */
 function requestUrl(baseUrl, operation, input) {
   const url = new URL(baseUrl)
-  const path = operation.path.replaceAll(/\{([^}]+)\}/g, (_match, name) => {
-    const value = input[name]
-    if (value === undefined) throw new Error(`path parameter ${name} is missing from the input`)
-    return encodeURIComponent(asText(value))
-  })
   // A path key may carry a fixed query string (`/1.0/instances?recursion=1`): keep it as the query.
-  const [pathOnly = '', fixedQuery = ''] = path.split('?', 2)
-  url.pathname = `${url.pathname.replace(/\/$/, '')}${pathOnly}`
+  const [template = '', fixedQuery = ''] = operation.path.split('?', 2)
+  const path = template
+    .split('/')
+    .map((segment) => pathSegment(segment, input))
+    .join('/')
+  const expected = `${url.pathname.replace(/\/$/, '')}${path}`
+  url.pathname = expected
+  // URL parsing normalises a path; one that changed here would call another operation.
+  if (url.pathname !== expected) throw new Error(`the path parameters of ${operation.path} would change which path is called; nothing was sent`)
   url.search = fixedQuery
   for (const parameter of operation.parameters) {
-    const value = input[parameter.name]
+    const value = inputValue(input, parameter.name)
     if (parameter.in !== 'query' || value === undefined) continue
     for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(parameter.name, asText(item))
   }
   return url
+}
+
+/**
+ * One segment of a path template with its parameters substituted and URL-encoded. A value
+ * that would make the segment empty, `.` or `..` (URL parsing drops or climbs those:
+ * `/snapshots/..` is the instance itself), or that holds a `.` or `..` between slashes
+ * (a server that decodes `%2F` before routing would climb), is refused before anything is
+ * sent: no encoding keeps such a value from changing which path is called.
+ *
+ * @param {string} segment
+ * @param {Record<string, unknown>} input
+ */
+function pathSegment(segment, input) {
+  /** @type {string[]} */
+  const names = []
+  const filled = segment.replaceAll(/\{([^}]+)\}/g, (_match, name) => {
+    const value = inputValue(input, name)
+    if (value === undefined) throw new Error(`path parameter ${name} is missing from the input`)
+    const text = asText(value)
+    if (text.split(/[/\\]/).some((piece) => piece === '.' || piece === '..')) throw refusedSegment([name])
+    names.push(name)
+    return encodeURIComponent(text)
+  })
+  if (names.length > 0 && (filled === '' || filled === '.' || filled === '..')) throw refusedSegment(names)
+  return filled
+}
+
+/** @param {string[]} names */
+function refusedSegment(names) {
+  return new Error(`path parameter ${names.join(', ')} is empty or a dot-segment (. or ..), which would change which path is called; nothing was sent`)
 }
 
 /**
@@ -87,6 +120,17 @@ function requestBody(operation, input) {
   if (operation.body === null) return undefined
   const body = operation.body.mode === 'input' ? input : input.body
   return body === undefined ? undefined : JSON.stringify(body)
+}
+
+/**
+ * The input's own value for a parameter: a name such as `constructor` or `__proto__` is
+ * data, never a lookup into what every object inherits.
+ *
+ * @param {Record<string, unknown>} input
+ * @param {string} name
+ */
+function inputValue(input, name) {
+  return Object.hasOwn(input, name) ? input[name] : undefined
 }
 
 /** @param {unknown} value */

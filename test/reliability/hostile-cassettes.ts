@@ -233,7 +233,7 @@ export const HOSTILE: readonly HostileCassette[] = [
       return {path}
     },
     check: 'read',
-    reason: /is not a file/,
+    reason: /Not a regular file \(a FIFO\)/,
     kind: 'usage',
     pinned: 'refused',
     unpinned: 'refused',
@@ -261,7 +261,7 @@ export const HOSTILE: readonly HostileCassette[] = [
       return {path}
     },
     check: 'read',
-    reason: /is a directory|is not a file/,
+    reason: /Not a regular file \(a directory\)/,
     kind: 'usage',
     pinned: 'refused',
     unpinned: 'refused',

@@ -16,7 +16,8 @@ export interface AdoptFileResult {
  * Reads an OpenAPI description (JSON or YAML), adopts it and writes the profile document
  * atomically to `output`, as JSON or YAML by its extension (.json, .yaml, .yml).
  * Paths are used as given, in messages too. Throws TamaError as adoptDocument does, and
- * 'not_found' when the input does not exist, 'usage' when the output cannot be written.
+ * 'not_found' when the input does not exist, 'usage' when the output's folder is missing, and
+ * 'unwritable' when the output cannot be written (read-only, permission denied, disk full).
  */
 export async function adoptFile(input: string, output: string, options: Omit<AdoptOptions, 'source'> = {}): Promise<AdoptFileResult> {
   const format = documentFormat(output)

@@ -1,8 +1,9 @@
-import {randomBytes} from 'node:crypto'
 import {open, rename, rm} from 'node:fs/promises'
-import {basename, dirname, extname, join} from 'node:path'
+import {extname} from 'node:path'
 
+import {unwritableFailure} from '../errors/storage-failure.js'
 import {TamaError} from '../errors/tama-error.js'
+import {removeStaleTemporaries, temporaryPathBeside} from '../files/index.js'
 
 export type DocumentFormat = 'json' | 'yaml'
 
@@ -28,10 +29,12 @@ export async function serializeDocument(document: Record<string, unknown>, forma
 
 /**
  * Writes `text` to `path` so that `path` never holds a partial file: a temporary file
- * beside it is written, flushed to disk and renamed over it; on failure it is removed.
+ * beside it is written, flushed to disk and renamed over it; on failure it is removed, and
+ * one left by a killed write is removed by the next write of `path`.
  */
 export async function writeFileAtomically(path: string, text: string): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
+  await removeStaleTemporaries(path)
+  const temporary = temporaryPathBeside(path)
   try {
     const handle = await open(temporary, 'wx')
     try {
@@ -42,19 +45,20 @@ export async function writeFileAtomically(path: string, text: string): Promise<v
     }
     await rename(temporary, path)
   } catch (error) {
-    await rm(temporary, {force: true})
+    // Best effort: the failure to report is the write's, and a next write removes what is left.
+    await rm(temporary, {force: true}).catch(() => {})
     throw writeFailure(path, error as NodeJS.ErrnoException)
   }
 }
 
 function writeFailure(path: string, error: NodeJS.ErrnoException): TamaError {
+  const unwritable = unwritableFailure(error, path, 'the output')
+  if (unwritable !== undefined) return unwritable
   const reasons: Readonly<Record<string, string>> = {
     ENOENT: 'its folder does not exist',
     ENOTDIR: 'its folder does not exist',
-    EACCES: 'permission denied',
-    EPERM: 'permission denied',
     EISDIR: 'it is a directory',
-    EROFS: 'the file system is read-only',
+    ENAMETOOLONG: 'its name is too long',
   }
   const reason = error.code === undefined ? undefined : reasons[error.code]
   if (reason !== undefined) return new TamaError('usage', `${path}: cannot write the output: ${reason}. Choose another output file.`)

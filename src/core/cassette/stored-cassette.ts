@@ -1,4 +1,4 @@
-import {PROFILE} from '../profile/index.js'
+import {LIMITS, PROFILE} from '../profile/index.js'
 import type {SqliteDatabase} from '../sqlite/driver.js'
 import {openDatabase} from '../sqlite/open-database.js'
 import {sha256Hex} from './canonical-json.js'
@@ -21,6 +21,7 @@ export interface StoredCassette {
 /** Findings listed in one failed check before the rest are only counted. */
 export const MAX_LISTED = 20
 
+const MIB = 1024 * 1024
 const DECIMAL_COUNT = /^(0|[1-9][0-9]{0,8})$/
 const SHA256_HEX = /^[0-9a-f]{64}$/
 
@@ -127,6 +128,7 @@ function readMeta(db: SqliteDatabase): {value: CassetteMeta; detail: string} {
 }
 
 function readDocuments(db: SqliteDatabase, meta: CassetteMeta): {value: DocumentRow[]; detail: string} {
+  refuseOversized(db, 'documents', 'json', (row, size) => `document row ${row} is ${size} of JSON; a document may be at most ${LIMITS.documentBytes / MIB} MiB (docs/profile.md#limits). It was not parsed.`)
   const rows = db.prepare<Record<keyof DocumentRow, unknown>>('SELECT id, sha256, title, version, json FROM documents ORDER BY id').all()
   if (rows.length === 0) throw new CheckFailure('the cassette has no documents.')
   if (rows.length !== meta.documents) throw new CheckFailure(`meta says ${count(meta.documents, 'document')} but the table has ${rows.length}.`)
@@ -147,6 +149,7 @@ function readDocuments(db: SqliteDatabase, meta: CassetteMeta): {value: Document
 }
 
 function readOperations(db: SqliteDatabase, meta: CassetteMeta): {value: OperationRow[]; detail: string} {
+  refuseOversized(db, 'operations', 'record', (row, size) => `operation row ${row}'s record is ${size} of JSON; no record can be larger than a document (${LIMITS.documentBytes / MIB} MiB). It was not parsed.`)
   const select = OPERATION_COLUMNS.map(([key, column]) => (key === column ? column : `${column} AS ${key}`)).join(', ')
   const rows = db.prepare<Record<keyof OperationRow, unknown>>(`SELECT ${select} FROM operations ORDER BY id`).all()
   if (rows.length !== meta.operations) throw new CheckFailure(`meta says ${count(meta.operations, 'operation')} but the table has ${rows.length}.`)
@@ -166,6 +169,17 @@ function readOperations(db: SqliteDatabase, meta: CassetteMeta): {value: Operati
     operations.push(row)
   }
   return {value: operations, detail: `${count(operations.length, 'operation row')}, numbered and ordered by unique operationId.`}
+}
+
+/**
+ * Throws when a JSON column of some row is larger than a document may be, measured by
+ * SQLite before the text is read: such a value is never read, let alone parsed.
+ */
+function refuseOversized(db: SqliteDatabase, table: 'documents' | 'operations', column: 'json' | 'record', message: (row: number, size: string) => string): void {
+  const sizes = db.prepare<{bytes: unknown}>(`SELECT octet_length(${column}) AS bytes FROM ${table} ORDER BY id`).all()
+  for (const [index, {bytes}] of sizes.entries()) {
+    if (typeof bytes === 'number' && bytes > LIMITS.documentBytes) throw new CheckFailure(message(index + 1, `${(bytes / MIB).toFixed(1)} MiB`))
+  }
 }
 
 function isOperationRow(row: Record<keyof OperationRow, unknown>): row is OperationRow {

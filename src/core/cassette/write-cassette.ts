@@ -1,8 +1,9 @@
-import {randomBytes} from 'node:crypto'
 import {open, readFile, rename, rm} from 'node:fs/promises'
-import {basename, dirname, join} from 'node:path'
+import {dirname} from 'node:path'
 
+import {unwritableFailure} from '../errors/storage-failure.js'
 import {TamaError} from '../errors/tama-error.js'
+import {removeStaleTemporaries, temporaryPathBeside} from '../files/index.js'
 import {openDatabase} from '../sqlite/open-database.js'
 import {sha256Hex} from './canonical-json.js'
 import {CASSETTE_APPLICATION_ID, CASSETTE_FORMAT_VERSION, CASSETTE_PAGE_SIZE, CASSETTE_TABLES, type MetaKey} from './cassette-format.js'
@@ -18,11 +19,15 @@ export interface WrittenCassette {
  * Writes a plan as a cassette file. The database is built in memory with explicit row
  * ids and no timestamps, then `VACUUM INTO` a temporary file beside the output, which
  * is fsynced and renamed onto the output: the output path never holds a partial file,
- * and the temporary file is removed on failure.
+ * and the temporary file is removed on failure, or, when the build was killed, by the
+ * next build of the same output (see removeStaleTemporaries).
  */
 export async function writeCassette(plan: CassettePlan, outputPath: string): Promise<WrittenCassette> {
-  const temporary = join(dirname(outputPath), `.${basename(outputPath)}.${randomBytes(6).toString('hex')}.tmp`)
+  await removeStaleTemporaries(outputPath)
+  const temporary = temporaryPathBeside(outputPath)
   try {
+    // Created here rather than by SQLite, which reports any failure to create it as one code; VACUUM INTO fills an empty file.
+    await (await open(temporary, 'wx')).close()
     fillDatabase(plan, temporary)
     await syncFile(temporary)
     const bytes = await readFile(temporary)
@@ -30,7 +35,8 @@ export async function writeCassette(plan: CassettePlan, outputPath: string): Pro
     await syncDirectory(dirname(outputPath))
     return {sha256: sha256Hex(bytes), bytes: bytes.length}
   } catch (error) {
-    await rm(temporary, {force: true})
+    // A VACUUM INTO that fails midway leaves its rollback journal beside the file. Best effort: the failure to report is the write's, and a next build removes what is left.
+    await Promise.all([rm(temporary, {force: true}), rm(`${temporary}-journal`, {force: true})]).catch(() => {})
     throw writeFailure(error, outputPath)
   }
 }
@@ -96,11 +102,11 @@ async function syncDirectory(path: string): Promise<void> {
 
 function writeFailure(error: unknown, outputPath: string): TamaError {
   if (error instanceof TamaError) return error
+  const unwritable = unwritableFailure(error, outputPath, 'the cassette')
+  if (unwritable !== undefined) return unwritable
   const code = (error as NodeJS.ErrnoException).code
-  // VACUUM INTO reports SQLite's code, not the errno: the directory is missing or read-only.
-  if (code === 'SQLITE_CANTOPEN') return new TamaError('usage', `Cannot create ${outputPath}: its directory does not exist or is not writable. Choose another --output.`)
-  if (code === 'ENOENT') return new TamaError('not_found', `Cannot write ${outputPath}: its directory does not exist. Create it or choose another --output.`)
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return new TamaError('usage', `Cannot write ${outputPath}: permission denied. Choose another --output.`)
+  if (code === 'ENOENT' || code === 'ENOTDIR') return new TamaError('usage', `Cannot write ${outputPath}: its folder does not exist. Create it or choose another --output.`)
   if (code === 'EISDIR') return new TamaError('usage', `Cannot write ${outputPath}: it is a directory. Give a file name with --output.`)
+  if (code === 'ENAMETOOLONG') return new TamaError('usage', `Cannot write ${outputPath}: its name is too long. Choose a shorter --output.`)
   return new TamaError('internal', `Cannot write ${outputPath} (${code ?? (error as Error).message}).`, {cause: error})
 }

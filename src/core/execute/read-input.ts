@@ -1,9 +1,9 @@
-import {readFile, stat} from 'node:fs/promises'
-
 import {TamaError} from '../errors/tama-error.js'
+import {readBoundedFile} from '../files/index.js'
+import {LIMITS} from '../profile/limits.js'
 
-/** Inputs larger than this are refused before parsing (the profile's document limit). */
-const MAX_INPUT_BYTES = 64 * 1024 * 1024
+/** Inputs larger than a document may be are refused before parsing. */
+const MAX_INPUT_BYTES = LIMITS.documentBytes
 
 /**
  * The execute input from a JSON string, or from a file (`-` for stdin), or `{}` when
@@ -13,16 +13,10 @@ const MAX_INPUT_BYTES = 64 * 1024 * 1024
 export async function readInput(source: {json?: string; file?: string}, stdin: NodeJS.ReadableStream = process.stdin): Promise<unknown> {
   if (source.json !== undefined) return parseInput(source.json, '--input')
   if (source.file === undefined) return {}
-  const where = source.file === '-' ? 'stdin' : JSON.stringify(source.file)
-  let text: string
-  try {
-    if (source.file !== '-' && (await stat(source.file)).size > MAX_INPUT_BYTES) throw tooLarge(where)
-    text = source.file === '-' ? await readStream(stdin) : await readFile(source.file, 'utf8')
-  } catch (error) {
-    if (error instanceof TamaError) throw error
-    throw new TamaError('not_found', `Cannot read the input file ${where} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'}). Check the path and try again.`)
-  }
-  return parseInput(text, where)
+  if (source.file === '-') return parseInput(await readStream(stdin), 'stdin')
+  const where = JSON.stringify(source.file)
+  const bytes = await readBoundedFile(source.file, {maxBytes: MAX_INPUT_BYTES, expected: 'a JSON file, or - for stdin', tooLarge: () => tooLarge(where)})
+  return parseInput(bytes.toString('utf8'), where)
 }
 
 function parseInput(text: string, where: string): unknown {

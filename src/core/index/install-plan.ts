@@ -26,15 +26,18 @@ export interface InstallPlan {
 /** Reads what is installed under a name, so planning can skip work already done. */
 export type InstalledLookup = (name: string) => InstalledCassette | undefined
 
+/** Called between the phases of a plan; throws to stop it (the caller's time ran out). */
+export type Checkpoint = () => void
+
 /**
  * Plans an install without writing anything: reads and checks the input, and either
  * derives the operation rows or finds that the installed cassette is identical.
  */
-export async function planInstall(job: InstallJob, installed: InstalledLookup): Promise<InstallPlan> {
-  return job.kind === 'load' ? planLoad(job, installed) : planImport(job, installed)
+export async function planInstall(job: InstallJob, installed: InstalledLookup, checkpoint: Checkpoint = () => {}): Promise<InstallPlan> {
+  return job.kind === 'load' ? planLoad(job, installed, checkpoint) : planImport(job, installed, checkpoint)
 }
 
-function planLoad(job: Extract<InstallJob, {kind: 'load'}>, installed: InstalledLookup): InstallPlan {
+function planLoad(job: Extract<InstallJob, {kind: 'load'}>, installed: InstalledLookup, checkpoint: Checkpoint): InstallPlan {
   if (!CASSETTE_NAME_PATTERN.test(job.cassette)) {
     throw new TamaError('usage', `"${job.cassette}" is not a valid cassette name: use lower-case letters, digits and _ (${CASSETTE_NAME_PATTERN.source}).`)
   }
@@ -46,6 +49,7 @@ function planLoad(job: Extract<InstallJob, {kind: 'load'}>, installed: Installed
   }
   const current = installed(job.cassette)
   if (current !== undefined && current.digest === digest && current.mode === 'load') return {...pick(current), records: null}
+  checkpoint()
   const validated = validateDocument(job.document, {source: job.source})
   return {
     cassette: job.cassette,
@@ -74,14 +78,18 @@ export function notJsonDocument(job: Extract<InstallJob, {kind: 'load'}>, error:
   return new TamaError('invalid_document', `${job.source}: #${pointer} ${message}`, {problems: [{source: job.source, pointer, message}]})
 }
 
-async function planImport(job: Extract<InstallJob, {kind: 'import'}>, installed: InstalledLookup): Promise<InstallPlan> {
+async function planImport(job: Extract<InstallJob, {kind: 'import'}>, installed: InstalledLookup, checkpoint: Checkpoint): Promise<InstallPlan> {
   const bytes = await readCassetteFile(job.file)
-  // Prebuilt rows are trusted only when the caller pinned these exact bytes.
+  checkpoint()
+  // Prebuilt rows are trusted only when the caller pinned these exact bytes. Embedded
+  // documents over the profile's size limit are refused here, before any is parsed.
   const cassette = openCassette(bytes, {source: job.file, sha256: job.sha256})
   const mode = job.sha256 === undefined ? 'rebuild' : 'copy'
   const current = installed(cassette.name)
   if (current !== undefined && current.digest === cassette.sha256 && current.mode === mode) return {...pick(current), records: null}
+  checkpoint()
   const records = cassette.operations(mode)
+  checkpoint()
   return {
     cassette: cassette.name,
     version: cassette.version,

@@ -9,6 +9,9 @@ import {findInstalled} from './installed-cassettes.js'
 import {type InstallJob, notJsonDocument, planInstall} from './install-plan.js'
 import {CANCELLED, RUNNING} from './install-state.js'
 
+/** Most time an install answers after its timeout or abort: see runInWorker. */
+export const CANCEL_GRACE_MS = 250
+
 export interface InstallBounds {
   /** Milliseconds before the work is abandoned and rolled back. */
   readonly timeout?: number
@@ -27,12 +30,15 @@ export function runInstall(path: string, db: SqliteDatabase, job: InstallJob, bo
   return run.finally(stop.dispose)
 }
 
+// On the caller's thread nothing can interrupt a step; the time is checked between the
+// phases of the plan (read, hash and check, parse and validate) and before the commit.
 async function runInPlace(db: SqliteDatabase, job: InstallJob, stop: Cancellation): Promise<InstallResult> {
-  const plan = await Promise.race([planInstall(job, (name) => findInstalled(db, name)), stop.promise])
-  return commitInstall(db, plan, () => {
+  const checkpoint = () => {
     const reason = stop.reason()
     if (reason !== null) throw reason
-  })
+  }
+  const plan = await Promise.race([planInstall(job, (name) => findInstalled(db, name), checkpoint), stop.promise])
+  return commitInstall(db, plan, checkpoint)
 }
 
 function runInWorker(path: string, job: InstallJob, stop: Cancellation): Promise<InstallResult> {
@@ -62,12 +68,21 @@ function runInWorker(path: string, job: InstallJob, stop: Cancellation): Promise
     stop.promise.catch((reason: TamaError) => {
       // Only cancel work that has not reached its commit; a commit under way finishes.
       if (Atomics.compareExchange(state, 0, RUNNING, CANCELLED) === RUNNING) {
-        // Answer only once the thread is gone and its transaction rolled back.
+        // Answer once the thread is gone and its transaction rolled back, or after a grace:
+        // a thread inside one long native step (JSON.parse of a large document, hashing)
+        // stops only when the step returns, but, cancelled, it can no longer commit.
         cancelling = true
-        void worker.terminate().then(() => {
+        const answer = () => {
+          clearTimeout(grace)
           cancelling = false
           settle(() => reject(reason))
-        })
+        }
+        const grace = setTimeout(() => {
+          // Nothing waits for it any more: it must not keep the host process alive either.
+          worker.unref()
+          answer()
+        }, CANCEL_GRACE_MS)
+        void worker.terminate().then(answer)
       }
     })
   })
@@ -106,10 +121,16 @@ function cancellation({timeout, signal}: InstallBounds): Cancellation {
   if (timeout !== undefined && (!Number.isFinite(timeout) || timeout < 0)) {
     throw new TamaError('usage', `timeout must be a non-negative number of milliseconds, not ${timeout}.`)
   }
-  const timer = timeout === undefined ? undefined : setTimeout(() => trip(new TamaError('timeout', `The install did not finish within ${timeout} ms and was rolled back; nothing was changed. Allow more time.`)), timeout)
+  const timedOut = () => trip(new TamaError('timeout', `The install did not finish within ${timeout} ms and was rolled back; nothing was changed. Allow more time.`))
+  const timer = timeout === undefined ? undefined : setTimeout(timedOut, timeout)
+  // The timer cannot fire while the caller's thread is busy, so the deadline is read too.
+  const deadline = timeout === undefined ? Number.POSITIVE_INFINITY : performance.now() + timeout
   return {
     promise,
-    reason: () => reason,
+    reason: () => {
+      if (reason === null && performance.now() >= deadline) timedOut()
+      return reason
+    },
     dispose: () => {
       clearTimeout(timer)
       signal?.removeEventListener('abort', onAbort)

@@ -1,8 +1,7 @@
 import {isUtf8} from 'node:buffer'
-import {constants} from 'node:fs'
-import {open} from 'node:fs/promises'
 
 import {TamaError} from '../errors/tama-error.js'
+import {readBoundedFile} from '../files/index.js'
 import {LIMITS} from './limits.js'
 import {parseJson, type TextProblem} from './parse-json.js'
 import {parseYaml} from './parse-yaml.js'
@@ -37,39 +36,13 @@ export function parseDocumentText(text: string | Uint8Array, source: string): un
 }
 
 /**
- * Reads and parses a document file. The size is checked on the open file before a byte
- * is read, and only regular files are read (a FIFO or /dev/zero would never end; opening
- * without blocking keeps a FIFO with no writer from hanging the open itself).
+ * Reads and parses a document file: only a regular file, and never more bytes than a
+ * document may have, whatever its size claims (see readBoundedFile).
  * `path` is used as given in every message.
  */
 export async function readDocumentFile(path: string): Promise<unknown> {
-  let handle
-  try {
-    handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
-  } catch (error) {
-    throw openFailure(path, error as NodeJS.ErrnoException)
-  }
-  try {
-    const stats = await handle.stat()
-    if (!stats.isFile()) throw new TamaError('usage', `${path}: Not a regular file. Name a JSON or YAML document file.`)
-    if (stats.size > LIMITS.documentBytes) throw tooLarge(path, stats.size)
-    const bytes = Buffer.allocUnsafe(stats.size)
-    let read = 0
-    while (read < bytes.length) {
-      const {bytesRead} = await handle.read(bytes, read, bytes.length - read, read)
-      if (bytesRead === 0) break
-      read += bytesRead
-    }
-    return parseDocumentText(bytes.subarray(0, read), path)
-  } finally {
-    await handle.close()
-  }
-}
-
-function openFailure(path: string, error: NodeJS.ErrnoException): TamaError {
-  if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return new TamaError('not_found', `${path}: No such file. Check the path.`)
-  if (error.code === 'EACCES' || error.code === 'EPERM') return new TamaError('not_found', `${path}: Permission denied. Make the file readable.`)
-  return new TamaError('internal', `${path}: Cannot be opened (${error.code ?? 'unknown error'}).`, {cause: error})
+  const bytes = await readBoundedFile(path, {maxBytes: LIMITS.documentBytes, expected: 'a JSON or YAML document file', tooLarge: (size) => tooLarge(path, size)})
+  return parseDocumentText(bytes, path)
 }
 
 function withoutBom(text: string): string {

@@ -1,7 +1,7 @@
-import {open} from 'node:fs/promises'
-
-import {openCassette, readCassetteFile} from '../cassette/index.js'
-import {readDocumentFile, validateDocument} from '../profile/index.js'
+import {MAX_CASSETTE_BYTES, openCassette} from '../cassette/index.js'
+import {TamaError} from '../errors/tama-error.js'
+import {readBoundedFile} from '../files/index.js'
+import {LIMITS, parseDocumentText, validateDocument} from '../profile/index.js'
 import type {OperationRecord} from '../profile/operation-record.js'
 
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\u0000', 'latin1')
@@ -29,31 +29,19 @@ export type ReleaseInput =
  * not_found, invalid_document, verification_failed.
  */
 export async function readReleaseInput(file: string): Promise<ReleaseInput> {
-  if (await startsWithSqliteMagic(file)) {
-    const cassette = openCassette(await readCassetteFile(file), {source: file})
+  // Read once, then told apart by content: the file cannot change between the two.
+  const bytes = await readBoundedFile(file, {
+    maxBytes: MAX_CASSETTE_BYTES,
+    expected: 'a .tama-cassette file or a profile document',
+    tooLarge: (size) => new TamaError('usage', `${file}: ${size} bytes, more than a cassette (${MAX_CASSETTE_BYTES}) or a document (${LIMITS.documentBytes}) may be.`),
+  })
+  if (bytes.subarray(0, SQLITE_MAGIC.length).equals(SQLITE_MAGIC)) {
+    const cassette = openCassette(bytes, {source: file})
     return {kind: 'cassette', file, name: cassette.name, version: cassette.version, operations: cassette.operations('rebuild')}
   }
-  const document = await readDocumentFile(file)
+  const document = parseDocumentText(bytes, file)
   const validated = validateDocument(document, {source: file})
   return {kind: 'document', file, name: validated.info.title, version: validated.info.version, operations: validated.operations, document}
-}
-
-// Any failure to read here (a missing file, a directory) is left to readDocumentFile,
-// whose messages name it.
-async function startsWithSqliteMagic(file: string): Promise<boolean> {
-  try {
-    const handle = await open(file, 'r')
-    try {
-      if (!(await handle.stat()).isFile()) return false
-      const head = Buffer.alloc(SQLITE_MAGIC.length)
-      const {bytesRead} = await handle.read(head, 0, head.length, 0)
-      return bytesRead === head.length && head.equals(SQLITE_MAGIC)
-    } finally {
-      await handle.close()
-    }
-  } catch {
-    return false
-  }
 }
 
 /** Which release a report is about, without its operations. */

@@ -70,7 +70,7 @@ describe('cassette verify', () => {
   )
 
   it.each([
-    {given: ['missing.tama-cassette'], want: {exit: 5, stderr: /missing\.tama-cassette: no such file/}},
+    {given: ['missing.tama-cassette'], want: {exit: 5, stderr: /missing\.tama-cassette: no such file/i}},
     {given: ['pets.tama-cassette', '--sha256', 'not-hex'], want: {exit: 2, stderr: /not 64 hex digits/}},
   ])('fails with exit $want.exit for $given', async ({given, want}) => {
     const result = await runCli(['cassette', 'verify', ...given], {cwd: dir.path})

@@ -69,7 +69,7 @@ describe('writeCassette', () => {
   it.each([
     {given: {name: 'a plan the database refuses', plan: broken, output: 'kept.tama-cassette'}, want: {kind: 'internal'}},
     {given: {name: 'an output that is a directory', plan, output: 'a-directory'}, want: {kind: 'usage', message: /it is a directory/}},
-    {given: {name: 'an output in a missing directory', plan, output: join('missing', 'x.tama-cassette')}, want: {kind: 'usage', message: /does not exist or is not writable/}},
+    {given: {name: 'an output in a missing directory', plan, output: join('missing', 'x.tama-cassette')}, want: {kind: 'usage', message: /its folder does not exist/}},
   ])('fails on $given.name, leaving the output as it was and no temporary file', async ({given, want}) => {
     const work = join(dir.path, given.name.replaceAll(' ', '-'))
     mkdirSync(join(work, 'a-directory'), {recursive: true})

@@ -21,8 +21,8 @@ describe('readInput', () => {
   it.each<{name: string; given: {json?: string; file?: string; stdin?: string}; want: {kind: string; message: RegExp}}>([
     {name: 'invalid JSON in --input', given: {json: '{name: web1}'}, want: {kind: 'usage', message: /--input is not valid JSON/}},
     {name: 'invalid JSON on stdin', given: {file: '-', stdin: 'nope'}, want: {kind: 'usage', message: /stdin is not valid JSON/}},
-    {name: 'a missing file', given: {file: 'test/fixtures/execute/nope.json'}, want: {kind: 'not_found', message: /"test\/fixtures\/execute\/nope.json" \(ENOENT\)/}},
-    {name: 'a directory', given: {file: 'test/fixtures/execute'}, want: {kind: 'not_found', message: /EISDIR/}},
+    {name: 'a missing file', given: {file: 'test/fixtures/execute/nope.json'}, want: {kind: 'not_found', message: /^test\/fixtures\/execute\/nope.json: No such file/}},
+    {name: 'a directory', given: {file: 'test/fixtures/execute'}, want: {kind: 'usage', message: /Not a regular file \(a directory\)/}},
   ])('refuses $name', async ({given, want}) => {
     const error = (await readInput(given, Readable.from([given.stdin ?? ''])).catch((e: unknown) => e)) as TamaError
     expect(error).toBeInstanceOf(TamaError)
