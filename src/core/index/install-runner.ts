@@ -76,10 +76,32 @@ function runInWorker(path: string, job: InstallJob, stop: Cancellation): Promise
 function startWorker(workerData: unknown): Worker {
   const extension = extname(fileURLToPath(import.meta.url))
   const script = new URL(`./install-worker${extension}`, import.meta.url)
-  if (extension !== '.ts') return new Worker(script, {workerData})
+  const execArgv = moduleLoadingFlags(process.execArgv)
+  if (extension !== '.ts') return new Worker(script, {workerData, execArgv})
   // Run from source (tests, bin/dev.js): the worker needs the TypeScript loader too.
   const bootstrap = `import('tsx/esm/api').then(({register}) => { register(); return import(${JSON.stringify(script.href)}) })`
-  return new Worker(bootstrap, {eval: true, workerData})
+  return new Worker(bootstrap, {eval: true, workerData, execArgv})
+}
+
+/** Flags that decide how modules load, and the ones of them that take their value as the next argument. */
+const MODULE_FLAGS_WITH_VALUE = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader', '--conditions', '-C'])
+const MODULE_FLAGS = new Set([...MODULE_FLAGS_WITH_VALUE, '--experimental-specifier-resolution', '--experimental-default-type', '--experimental-detect-module', '--no-experimental-detect-module', '--experimental-require-module', '--experimental-wasm-modules', '--experimental-json-modules', '--experimental-import-meta-resolve'])
+
+/**
+ * The host's Node flags a worker needs to load its modules the way the host does (loaders,
+ * preloads, resolution conditions). The rest are the host's own: a worker inheriting them
+ * fails on those it may not take (`--input-type` with `-e`, V8 and process-wide options).
+ */
+export function moduleLoadingFlags(execArgv: readonly string[]): string[] {
+  const kept: string[] = []
+  for (let i = 0; i < execArgv.length; i++) {
+    const arg = execArgv[i]!
+    const name = arg.startsWith('--') && arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg
+    if (!MODULE_FLAGS.has(name)) continue
+    kept.push(arg)
+    if (name === arg && MODULE_FLAGS_WITH_VALUE.has(name) && i + 1 < execArgv.length) kept.push(execArgv[++i]!)
+  }
+  return kept
 }
 
 interface Cancellation {
