@@ -44,7 +44,7 @@ export default class Execute extends BaseCommand {
     const executors = flags.executors === undefined ? undefined : await loadExecutors(flags.executors, process.cwd())
     const confirm = flags.confirm === 'true' ? true : flags.confirm
     const output = await withIndex(flags.index, (index) =>
-      index.execute(args.cassette, args.operation, input, {scopes: flags.scope, executors, confirm, timeout: flags.timeout, dryRun}),
+      index.execute(args.cassette, args.operation, input, {scopes: flags.scope, executors, confirm, timeout: flags.timeout, dryRun}), {readonly: true},
     )
     if (dryRun) {
       const plan = output.result as DispatchPlan
