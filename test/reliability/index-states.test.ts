@@ -9,7 +9,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {buildCassette} from '../../src/core/cassette/build-cassette.js'
 import {sha256Hex} from '../../src/core/cassette/canonical-json.js'
 import {STORAGE_VERSION, openIndex} from '../../src/core/index/index.js'
-import {profileDocument} from '../helpers/documents.js'
+import {largeDocument, profileDocument} from '../helpers/documents.js'
 import {CLI, type CliResult, PROJECT_ROOT, runCli} from '../helpers/cli.js'
 import {tally} from './counts.js'
 
@@ -236,6 +236,65 @@ describe('an index deleted or replaced while a host holds it open', () => {
       reopened.close()
     }
     tally(context, 'index states tried', 1)
+  })
+})
+
+describe('a full disk', () => {
+  /** Runs CLI calls, in order, on a tmpfs of `size` mounted at `folder`; the answers are read after it is gone. */
+  async function onSmallDisk(folder: string, size: string, steps: ReadonlyArray<{shell?: string; args?: readonly string[]}>): Promise<CliResult[]> {
+    const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`
+    const answers = mkdtempSync(join(dir, 'answers-'))
+    const lines = [`mount -t tmpfs -o size=${size} tmpfs ${folder}`]
+    steps.forEach((step, i) => {
+      if (step.shell !== undefined) lines.push(step.shell)
+      else lines.push(`${[process.execPath, CLI, ...step.args!, '--json'].map(quote).join(' ')} >${answers}/${i}.out 2>${answers}/${i}.err; echo $? >${answers}/${i}.code`)
+    })
+    const done = spawnSync('unshare', ['-m', 'sh', '-c', lines.join('\n')], {cwd: PROJECT_ROOT, env: {...process.env, NO_COLOR: '1'}, encoding: 'utf8', timeout: 120_000})
+    expect(done.status, done.stderr).toBe(0)
+    return steps.flatMap((step, i) => (step.args === undefined ? [] : [{
+      code: Number(readFileSync(join(answers, `${i}.code`), 'utf8')),
+      stdout: readFileSync(join(answers, `${i}.out`), 'utf8'),
+      stderr: readFileSync(join(answers, `${i}.err`), 'utf8'),
+    }]))
+  }
+
+  let big: string
+  beforeAll(async () => {
+    big = join(dir, 'big.tama-cassette')
+    await buildCassette({name: 'big', version: '1.0.0', documents: [{source: 'big', document: largeDocument('Big', 2_000)}]}, big)
+  }, 60_000)
+
+  it.skipIf(!CAN_MOUNT)('an import that fills the disk is unwritable, says to free space, and leaves the index as it was', async (context) => {
+    const {folder} = stateFolder('full-import', false)
+    const path = join(folder, 'index.sqlite3')
+    const [first, before, full, after, search] = await onSmallDisk(folder, '512k', [
+      {args: ['index', 'import', otherCassette, '--index', path]},
+      {args: ['index', 'list', '--index', path]},
+      {args: ['index', 'import', big, '--index', path]},
+      {args: ['index', 'list', '--index', path]},
+      {args: ['search', 'other op', '--index', path]},
+    ])
+    expect(first!.code, first!.stderr).toBe(0)
+    expect(full!.code, full!.stdout).toBe(15)
+    expect(json(full!).error).toMatchObject({kind: 'unwritable', message: expect.stringMatching(/disk is full: free some space/), details: {code: 'SQLITE_FULL'}})
+    expect(json(full!).error!.message).toContain(path)
+    expect(json(after!)).toEqual(json(before!))
+    expect(json(search!)).toMatchObject({results: [{operation_id: 'other_op'}]})
+    tally(context, 'index states tried', 1)
+  })
+
+  it.skipIf(!CAN_MOUNT)('creating an index on a full disk is unwritable, in an existing folder and a new one', async (context) => {
+    const {folder} = stateFolder('full-create', false)
+    const answers = await onSmallDisk(folder, '256k', [
+      {shell: `head -c 300k /dev/zero > ${folder}/filler 2>/dev/null || true`},
+      {args: ['index', 'import', otherCassette, '--index', join(folder, 'index.sqlite3')]},
+      {args: ['index', 'load', otherDocument, '--cassette', 'loaded', '--index', join(folder, 'new', 'index.sqlite3')]},
+    ])
+    for (const answer of answers) {
+      expect(answer.code, answer.stdout + answer.stderr).toBe(15)
+      expect(json(answer).error).toMatchObject({kind: 'unwritable', message: expect.stringMatching(/disk is full: free some space/)})
+    }
+    tally(context, 'index states tried', answers.length)
   })
 })
 
