@@ -4,7 +4,7 @@ import {Worker} from 'node:worker_threads'
 
 import {TamaError} from '../errors/tama-error.js'
 import type {SqliteDatabase} from '../sqlite/driver.js'
-import {commitInstall, type InstallResult} from './commit-install.js'
+import {type InstallResult, type ReplaceRules, commitInstall} from './commit-install.js'
 import {findInstalled} from './installed-cassettes.js'
 import {type InstallJob, notJsonDocument, planInstall} from './install-plan.js'
 import {CANCELLED, RUNNING} from './install-state.js'
@@ -20,27 +20,32 @@ export interface InstallBounds {
  * so the caller's searches keep answering from the last committed state meanwhile; an
  * in-memory index cannot be shared with a thread and does it in place.
  */
-export function runInstall(path: string, db: SqliteDatabase, job: InstallJob, bounds: InstallBounds): Promise<InstallResult> {
+export function runInstall(path: string, db: SqliteDatabase, job: InstallJob, bounds: InstallBounds, rules: ReplaceRules = {}): Promise<InstallResult> {
   const stop = cancellation(bounds)
   if (stop.reason() !== null) return Promise.reject(stop.reason())
-  const run = path === ':memory:' ? runInPlace(db, job, stop) : runInWorker(path, job, stop)
+  const run = path === ':memory:' ? runInPlace(db, job, stop, rules) : runInWorker(path, job, stop, rules)
   return run.finally(stop.dispose)
 }
 
-async function runInPlace(db: SqliteDatabase, job: InstallJob, stop: Cancellation): Promise<InstallResult> {
+async function runInPlace(db: SqliteDatabase, job: InstallJob, stop: Cancellation, rules: ReplaceRules): Promise<InstallResult> {
   const plan = await Promise.race([planInstall(job, (name) => findInstalled(db, name)), stop.promise])
-  return commitInstall(db, plan, () => {
-    const reason = stop.reason()
-    if (reason !== null) throw reason
-  })
+  return commitInstall(
+    db,
+    plan,
+    () => {
+      const reason = stop.reason()
+      if (reason !== null) throw reason
+    },
+    rules,
+  )
 }
 
-function runInWorker(path: string, job: InstallJob, stop: Cancellation): Promise<InstallResult> {
+function runInWorker(path: string, job: InstallJob, stop: Cancellation, rules: ReplaceRules): Promise<InstallResult> {
   const state = new Int32Array(new SharedArrayBuffer(4))
   return new Promise<InstallResult>((resolve, reject) => {
     let worker: Worker
     try {
-      worker = startWorker({path, job, state})
+      worker = startWorker({path, job, state, rules})
     } catch (error) {
       // Only a document can fail to reach the thread, and only by not being JSON data: say where.
       reject(job.kind === 'load' ? notJsonDocument(job, error) : new TamaError('usage', `The install could not be handed to a worker thread: ${(error as Error).message}. Pass plain JSON data.`))

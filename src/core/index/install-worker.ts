@@ -2,7 +2,7 @@ import {parentPort, workerData} from 'node:worker_threads'
 
 import {TamaError, isTamaError} from '../errors/tama-error.js'
 import type {SqliteDatabase} from '../sqlite/driver.js'
-import {commitInstall} from './commit-install.js'
+import {type ReplaceRules, commitInstall} from './commit-install.js'
 import {findInstalled} from './installed-cassettes.js'
 import {COMMITTING, RUNNING} from './install-state.js'
 import {type InstallJob, planInstall} from './install-plan.js'
@@ -10,7 +10,7 @@ import {openStorage, storageFailure} from './storage.js'
 
 // One install on its own connection. The caller may terminate this thread at any time
 // before the commit; SQLite then rolls the open transaction back.
-const {path, job, state} = workerData as {path: string; job: InstallJob; state: Int32Array}
+const {path, job, state, rules} = workerData as {path: string; job: InstallJob; state: Int32Array; rules: ReplaceRules}
 let db: SqliteDatabase | undefined
 let answer: unknown
 try {
@@ -18,11 +18,16 @@ try {
   db = openStorage(path, {mustExist: true}).db
   const connection = db
   const plan = await planInstall(job, (name) => findInstalled(connection, name))
-  const result = commitInstall(connection, plan, () => {
-    if (Atomics.compareExchange(state, 0, RUNNING, COMMITTING) !== RUNNING) {
-      throw new TamaError('aborted', 'The install was cancelled before it could commit; nothing was changed.')
-    }
-  })
+  const result = commitInstall(
+    connection,
+    plan,
+    () => {
+      if (Atomics.compareExchange(state, 0, RUNNING, COMMITTING) !== RUNNING) {
+        throw new TamaError('aborted', 'The install was cancelled before it could commit; nothing was changed.')
+      }
+    },
+    rules,
+  )
   answer = {ok: true, result}
 } catch (error) {
   const known = storageFailure(error, path)

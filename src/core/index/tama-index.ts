@@ -3,7 +3,7 @@ import type {ExecuteOptions, ExecuteResult, OperationCatalog} from '../execute/i
 import {type SearchOptions, type SearchResponse, getOperation, searchOperations, suggestOperations} from '../search/index.js'
 import type {SqliteDatabase, SqliteStatement} from '../sqlite/driver.js'
 import {publishEvent, traceSpan, traceSpanSync} from '../telemetry/telemetry.js'
-import {removeCassette, type InstallResult} from './commit-install.js'
+import {type InstallResult, type ReplaceRules, removeCassette} from './commit-install.js'
 import {type FileIdentity, stillNames} from './index-file.js'
 import {countInstalled, findInstalled, type InstalledCassette, listInstalled} from './installed-cassettes.js'
 import type {InstallBounds} from './install-runner.js'
@@ -16,7 +16,7 @@ export interface LoadOptions extends InstallBounds {
   readonly source?: string
 }
 
-export interface ImportOptions extends InstallBounds {
+export interface ImportOptions extends InstallBounds, ReplaceRules {
   /** The SHA-256 the host pins; only then are the cassette's prebuilt rows copied. */
   readonly sha256?: string
 }
@@ -90,7 +90,7 @@ export class TamaIndex {
     return traceSpan('import', {}, async (span) => {
       this.#checkWritable('import')
       const {runInstall} = await import('./install-runner.js')
-      const result = await runInstall(this.path, this.#db, job, options)
+      const result = await runInstall(this.path, this.#db, job, options, {refuseDowngrade: options.refuseDowngrade})
       span.set({cassette: result.cassette, operations: result.operations, changed: result.changed, mode: result.mode})
       return result
     })
