@@ -12,6 +12,8 @@ import {STORAGE_VERSION, openIndex} from '../../src/core/index/index.js'
 import {largeDocument, profileDocument} from '../helpers/documents.js'
 import {CLI, type CliResult, PROJECT_ROOT, runCli} from '../helpers/cli.js'
 import {tally} from './counts.js'
+import {SeededRandom} from './seeded-random.js'
+import {SEED, SOAK, scaled} from './soak.js'
 
 let dir: string
 /** A ready index holding cassette "pinger", copied into each state. */
@@ -87,7 +89,8 @@ describe('a read-only index', () => {
       prepare: (path) => new Database(path, {readonly: true}).prepare('SELECT count(*) FROM cassettes').get(),
       mounts: (folder) => [`mount --bind -o ro ${folder} ${folder}`],
     },
-    {name: 'a read-only file system', mounts: (folder) => [`mount -t tmpfs tmpfs ${folder}`, `cp ${readyIndex} ${folder}/index.sqlite3`, `mount -o remount,ro ${folder}`]},
+    // The same code paths as a read-only folder; the soak tries it too.
+    ...(SOAK ? [{name: 'a read-only file system', mounts: (folder: string) => [`mount -t tmpfs tmpfs ${folder}`, `cp ${readyIndex} ${folder}/index.sqlite3`, `mount -o remount,ro ${folder}`]}] : []),
   ]
 
   it.skipIf(!CAN_MOUNT).for(states)('$name answers search, list, status and dry-run execute, and refuses writes as unwritable', {timeout: 120_000}, async (state, context) => {
@@ -96,22 +99,16 @@ describe('a read-only index', () => {
     const before = {bytes: sha256Hex(readFileSync(path)), files: readdirSync(folder).sort()}
     const run = (args: readonly string[]) => runCliMounted(state.mounts(folder, path), [...args, '--index', path, '--json'])
 
-    const status = await run(['index', 'status'])
-    expect(status.code, status.stderr).toBe(0)
-    expect(json(status)).toMatchObject({state: 'ready', cassettes: 1})
-    const list = await run(['index', 'list'])
-    expect(list.code, list.stderr).toBe(0)
-    expect(json(list)).toMatchObject({cassettes: [{name: 'pinger'}]})
-    const search = await run(['search', 'ping host'])
-    expect(search.code, search.stderr).toBe(0)
-    expect(json(search)).toMatchObject({results: [{cassette: 'pinger', operation_id: 'ping_host'}]})
-    const dryRun = await run(['execute', 'pinger', 'ping_host', '--dry-run'])
-    expect(dryRun.code, dryRun.stderr).toBe(0)
-    expect(json(dryRun)).toMatchObject({operation_id: 'ping_host'})
+    const [status, list, search, dryRun] = await Promise.all([['index', 'status'], ['index', 'list'], ['search', 'ping host'], ['execute', 'pinger', 'ping_host', '--dry-run']].map(run))
+    for (const read of [status, list, search, dryRun]) expect(read!.code, read!.stdout + read!.stderr).toBe(0)
+    expect(json(status!)).toMatchObject({state: 'ready', cassettes: 1})
+    expect(json(list!)).toMatchObject({cassettes: [{name: 'pinger'}]})
+    expect(json(search!)).toMatchObject({results: [{cassette: 'pinger', operation_id: 'ping_host'}]})
+    expect(json(dryRun!)).toMatchObject({operation_id: 'ping_host'})
 
-    for (const write of [['index', 'import', otherCassette], ['index', 'load', otherDocument, '--cassette', 'loaded'], ['index', 'remove', 'pinger']]) {
-      const refused = await run(write)
-      expect(refused.code, `${write.join(' ')}: ${refused.stdout}${refused.stderr}`).toBe(15)
+    const writes = [['index', 'import', otherCassette], ['index', 'load', otherDocument, '--cassette', 'loaded'], ['index', 'remove', 'pinger']]
+    for (const [i, refused] of (await Promise.all(writes.map(run))).entries()) {
+      expect(refused.code, `${writes[i]!.join(' ')}: ${refused.stdout}${refused.stderr}`).toBe(15)
       expect(json(refused).error).toMatchObject({kind: 'unwritable', message: expect.stringContaining(path)})
     }
     tally(context, 'index states tried', 7)
@@ -131,17 +128,15 @@ describe('a missing index', () => {
   it.for(places)('$name: reads answer not_ready or an empty listing, naming the path, and create nothing', {timeout: 60_000}, async (place, context) => {
     const path = place.path()
     const read = (args: readonly string[]) => runCli([...args, '--index', path, '--json'])
-    for (const args of [['search', 'ping'], ['execute', 'pinger', 'ping_host', '--dry-run']]) {
-      const result = await read(args)
+    const [search, dryRun, status, list] = await Promise.all([['search', 'ping'], ['execute', 'pinger', 'ping_host', '--dry-run'], ['index', 'status'], ['index', 'list']].map(read))
+    for (const result of [search!, dryRun!]) {
       expect(result.code, result.stderr).toBe(8)
       expect(json(result).error).toMatchObject({kind: 'not_ready', message: expect.stringContaining(path)})
     }
-    const status = await read(['index', 'status'])
-    expect(status.code, status.stderr).toBe(0)
-    expect(json(status)).toMatchObject({state: 'not_ready', cassettes: 0, operations: 0})
-    const list = await read(['index', 'list'])
-    expect(list.code, list.stderr).toBe(0)
-    expect(json(list)).toEqual({cassettes: []})
+    expect(status!.code, status!.stderr).toBe(0)
+    expect(json(status!)).toMatchObject({state: 'not_ready', cassettes: 0, operations: 0})
+    expect(list!.code, list!.stderr).toBe(0)
+    expect(json(list!)).toEqual({cassettes: []})
     expect(existsSync(place.created())).toBe(false)
     tally(context, 'index states tried', 4)
   })
@@ -298,11 +293,88 @@ describe('a full disk', () => {
   })
 })
 
+describe('a host whose index file changes under it, at random', () => {
+  const ROUNDS = scaled(12, 300)
+
+  it(`answers every call or fails it with a documented kind, never writing to another file (${ROUNDS} rounds)`, async (context) => {
+    const random = new SeededRandom(SEED)
+    const changes: Record<string, (path: string) => void> = {
+      none: () => {},
+      deleted: (path) => rmSync(path),
+      replaced: (path) => {
+        copyFileSync(readyIndex, `${path}.new`)
+        renameSync(`${path}.new`, path)
+      },
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      const {path} = stateFolder(`random-${round}`)
+      const readonly = random.pick([true, false])
+      const change = random.pick(Object.keys(changes))
+      const index = openIndex({path, readonly})
+      const calls: Record<string, () => unknown> = {
+        search: () => index.search('ping host', {scopes: []}),
+        status: () => index.status(),
+        cassettes: () => index.cassettes(),
+        execute: () => index.execute('pinger', 'ping_host', {}, {scopes: [], dryRun: true}),
+        import: () => index.import(otherCassette),
+        remove: () => index.remove('pinger'),
+      }
+      try {
+        changes[change]!(path)
+        const after = existsSync(path) ? sha256Hex(readFileSync(path)) : null
+        for (const name of random.sample(Object.keys(calls), 3)) {
+          const writes = name === 'import' || name === 'remove'
+          const outcome = await Promise.resolve().then(calls[name]!).then(() => 'answered', (error: {kind?: string}) => error.kind ?? String(error))
+          const want = change === 'none' ? (writes && readonly ? 'usage' : 'answered') : readonly && writes ? 'usage' : writes ? 'unwritable' : 'not_ready'
+          expect(outcome, `round ${round}: ${name} on an index ${change}, readonly: ${readonly}`).toBe(want)
+        }
+        if (change !== 'none') expect(existsSync(path) ? sha256Hex(readFileSync(path)) : null).toBe(after)
+      } finally {
+        index.close()
+      }
+    }
+    tally(context, 'index states tried', ROUNDS)
+  }, 120_000)
+})
+
+describe('paths that cannot be an index', () => {
+  it('are refused with a documented kind when reading and when writing, and create nothing', async (context) => {
+    const before = readdirSync(dir).sort()
+    const paths = [
+      '',
+      '   ',
+      '/etc/hostname/index.sqlite3',
+      join(dir, 'x'.repeat(300)),
+      join(dir, 'a/'.repeat(2_100), 'index.sqlite3'),
+      join(dir, 'nul\u0000index.sqlite3'),
+      '/',
+      '/dev/null',
+      '/dev/zero',
+      '/proc/self/mem',
+      '/proc/self/pagemap',
+      '/proc/self/status',
+    ]
+    for (const path of paths) {
+      for (const readonly of [true, false]) {
+        let failure: unknown
+        try {
+          openIndex({path, readonly}).close()
+        } catch (error) {
+          failure = error
+        }
+        expect(failure, `${JSON.stringify(path.slice(0, 60))} readonly: ${readonly}`).toMatchObject({kind: expect.stringMatching(/^(usage|incompatible_file|not_ready|unwritable)$/)})
+      }
+    }
+    expect(readdirSync(dir).sort()).toEqual(before)
+    tally(context, 'path values tried', paths.length * 2)
+  })
+})
+
 describe('files that are not an index', () => {
   const files: ReadonlyArray<{name: string; make: (path: string) => void; readKind: string}> = [
     {name: 'an empty file', make: (path) => writeFileSync(path, ''), readKind: 'not_ready'},
     {name: 'a FIFO', make: (path) => spawnSync('mkfifo', [path]), readKind: 'incompatible_file'},
-    {name: 'a folder', make: (path) => mkdirSync(path), readKind: 'incompatible_file'},
+    ...(SOAK ? [{name: 'a folder', make: (path: string) => mkdirSync(path), readKind: 'incompatible_file'}] : []),
   ]
 
   it.for(files)('$name as --index: answered at once with $readKind, and left as it was', {timeout: 60_000}, async (file, context) => {

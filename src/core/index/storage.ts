@@ -1,4 +1,4 @@
-import {accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync} from 'node:fs'
+import {type Stats, accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync} from 'node:fs'
 import {dirname} from 'node:path'
 
 import {unwritableFailure} from '../errors/storage-failure.js'
@@ -55,6 +55,7 @@ export interface OpenedStorage {
  * folder that cannot be written is `unwritable`, naming the path.
  */
 export function openStorage(path: string, options: StorageOptions = {}): OpenedStorage {
+  if (typeof path !== 'string' || path.trim() === '') throw new TamaError('usage', `The index path must be a file path, or ':memory:'; got ${JSON.stringify(path) ?? String(path)}.`)
   if (path === ':memory:') {
     if (options.readonly === true) throw new TamaError('usage', 'An in-memory index cannot be opened read-only: it would always be empty. Pass a file path.')
     return configure(openDatabase(path), path, options)
@@ -92,7 +93,7 @@ function openedFile(path: string): FileIdentity {
  * missing file is not_ready when reading and an error when it must exist.
  */
 function checkIndexFile(path: string, options: StorageOptions): boolean {
-  const stats = statSync(path, {throwIfNoEntry: false})
+  const stats = statOf(path)
   if (stats === undefined) {
     if (options.readonly === true) {
       throw new TamaError('not_ready', `There is no index at ${path} yet: nothing has been installed there. Import a cassette into it first (tama-dex index import FILE --index ${path}).`)
@@ -108,14 +109,36 @@ function checkIndexFile(path: string, options: StorageOptions): boolean {
   } catch {
     throw unusable(path, 'it cannot be read')
   }
+  let header: string
   try {
-    const header = Buffer.alloc(16)
-    const read = readSync(fd, header, 0, 16, 0)
-    if (read > 0 && header.toString('latin1', 0, read) !== SQLITE_MAGIC) throw unusable(path, 'it is not a SQLite database')
+    const bytes = Buffer.alloc(16)
+    header = bytes.toString('latin1', 0, readSync(fd, bytes, 0, 16, 0))
+  } catch {
+    throw unusable(path, 'it cannot be read')
   } finally {
     closeSync(fd)
   }
+  if (header.length > 0 && header !== SQLITE_MAGIC) throw unusable(path, 'it is not a SQLite database')
   return true
+}
+
+/** Why a path can name no file at all, by the errno stat answers. */
+const IMPOSSIBLE_PATHS: ReadonlyMap<string, string> = new Map([
+  ['ENOTDIR', 'a part of it is a file, not a folder'],
+  ['ENAMETOOLONG', 'it is too long'],
+  ['ELOOP', 'its symbolic links loop'],
+  ['ERR_INVALID_ARG_VALUE', 'it holds a NUL character'],
+])
+
+/** The file at `path`, or undefined when there is none; a path that cannot name one is a usage error. */
+function statOf(path: string): Stats | undefined {
+  try {
+    return statSync(path, {throwIfNoEntry: false})
+  } catch (error) {
+    const why = IMPOSSIBLE_PATHS.get((error as NodeJS.ErrnoException).code ?? '')
+    if (why === undefined) throw unusable(path, 'it cannot be read')
+    throw new TamaError('usage', `${path} cannot be an index: ${why}. Pass --index with another path.`)
+  }
 }
 
 function createFolder(path: string): void {
