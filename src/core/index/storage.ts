@@ -252,8 +252,7 @@ function schemaIdentity(db: SqliteDatabase): {applicationId: number; version: nu
 }
 
 function ensureSchema(db: SqliteDatabase, path: string): Omit<OpenedStorage, 'file'> {
-  const identity = () => schemaIdentity(db)
-  const seen = identity()
+  const seen = schemaIdentity(db)
   if (seen.applicationId === INDEX_APPLICATION_ID && seen.version === STORAGE_VERSION) return {db, recreated: false, previousVersion: null}
   if (!(seen.applicationId === INDEX_APPLICATION_ID || (seen.applicationId === 0 && seen.objects === 0))) {
     throw unusable(path, 'it belongs to another program')
@@ -263,7 +262,7 @@ function ensureSchema(db: SqliteDatabase, path: string): Omit<OpenedStorage, 'fi
   let result: Omit<OpenedStorage, 'file'> = {db, recreated: false, previousVersion: null}
   db.exec('BEGIN IMMEDIATE')
   try {
-    const now = identity()
+    const now = schemaIdentity(db)
     if (now.applicationId === INDEX_APPLICATION_ID && now.version === STORAGE_VERSION) {
       db.exec('COMMIT')
       return result
