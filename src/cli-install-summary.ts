@@ -7,5 +7,5 @@ export function replacementNote(result: InstallResult): string {
   if (replaced === null) return ''
   const order = compareVersions(result.version, replaced.version)
   const rank = order === undefined ? ', a version that cannot be compared' : order < 0 ? ', a higher version' : ''
-  return `, replacing ${result.cassette} ${replaced.version} (${replaced.mode}, sha256 ${replaced.digest.slice(0, 12)})${rank}`
+  return `, replacing ${result.cassette} ${replaced.version} (${replaced.mode}, sha256 ${replaced.digest.slice(0, 12)}; new sha256 ${result.digest.slice(0, 12)})${rank}`
 }

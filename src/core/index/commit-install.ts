@@ -8,6 +8,8 @@ import {compareVersions} from './version-precedence.js'
 export interface InstallResult {
   readonly cassette: string
   readonly version: string
+  /** SHA-256 of the cassette file (import) or of the document's canonical JSON (load). */
+  readonly digest: string
   readonly mode: 'copy' | 'rebuild' | 'load'
   readonly operations: number
   /** False when the same cassette was already installed and nothing was written. */
@@ -33,7 +35,7 @@ export interface ReplaceRules {
  * the write lock; when it throws (the caller's time ran out) everything is rolled back.
  */
 export function commitInstall(db: SqliteDatabase, plan: InstallPlan, beforeCommit: () => void = () => {}, rules: ReplaceRules = {}): InstallResult {
-  const result = {cassette: plan.cassette, version: plan.version, mode: plan.mode, operations: plan.operations}
+  const result = {cassette: plan.cassette, version: plan.version, digest: plan.digest, mode: plan.mode, operations: plan.operations}
   if (plan.records === null) return {...result, changed: false, replaced: null}
   let previous: InstalledCassette | undefined
   db.exec('BEGIN IMMEDIATE')
