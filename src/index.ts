@@ -71,7 +71,7 @@ export type {
 
 // The host index: many cassettes in one SQLite file, search and execute over them.
 export {INDEX_APPLICATION_ID, STORAGE_VERSION, TamaIndex, openIndex, resolveIndexPath} from './core/index/index.js'
-export type {ImportOptions, IndexStatus, InstallResult, InstalledCassette, LoadOptions, OpenIndexOptions} from './core/index/index.js'
+export type {ImportOptions, IndexStatus, InstallResult, InstalledCassette, LoadOptions, OpenIndexOptions, ReplaceRules, ReplacedCassette} from './core/index/index.js'
 export type {SearchConfirmation, SearchHit, SearchOptions, SearchResponse} from './core/search/index.js'
 
 // Execute: governed dispatch to the executors a host registers.

@@ -43,9 +43,9 @@ export default class Execute extends BaseCommand {
     const input = await readInput({json: flags.input, file: flags['input-file']})
     const executors = flags.executors === undefined ? undefined : await loadExecutors(flags.executors, process.cwd())
     const confirm = flags.confirm === 'true' ? true : flags.confirm
-    const output = await withIndex(flags.index, (index) =>
-      index.execute(args.cassette, args.operation, input, {scopes: flags.scope, executors, confirm, timeout: flags.timeout, dryRun}),
-    )
+    const options = {scopes: flags.scope, executors, confirm, timeout: flags.timeout, dryRun}
+    // Execute never writes the index: a read-only one serves, and a missing one is not created.
+    const output = await withIndex(flags.index, (index) => index.execute(args.cassette, args.operation, input, options), {readonly: true})
     if (dryRun) {
       const plan = output.result as DispatchPlan
       this.log(renderPlan(plan))

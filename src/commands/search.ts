@@ -25,7 +25,7 @@ export default class Search extends BaseCommand {
     const {openIndex, withIndex} = await import('../core/index/index.js')
     const options = {scopes: flags.scope, limit: flags.limit, cassettes: flags.cassette}
     let response: SearchResponse
-    if (flags.from === undefined) response = await withIndex(flags.index, (index) => index.search(args.query, options))
+    if (flags.from === undefined) response = await withIndex(flags.index, (index) => index.search(args.query, options), {readonly: true})
     else {
       const index = openIndex({path: ':memory:'})
       try {

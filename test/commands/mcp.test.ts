@@ -1,4 +1,4 @@
-import {mkdtempSync, rmSync} from 'node:fs'
+import {existsSync, mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
@@ -21,10 +21,10 @@ let server: HttpTestServer
 const sessions: Array<{client: Client; problems: unknown[]; stderr: () => string}> = []
 
 /** Starts `tama-dex mcp` as a child process and connects the SDK's client to it. */
-async function connect(extra: readonly string[]): Promise<{client: Client; problems: unknown[]; stderr: () => string}> {
+async function connect(extra: readonly string[], indexPath = index): Promise<{client: Client; problems: unknown[]; stderr: () => string}> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [CLI, 'mcp', '--index', index, ...SCOPES.flatMap((scope) => ['--scope', scope]), ...extra],
+    args: [CLI, 'mcp', '--index', indexPath, ...SCOPES.flatMap((scope) => ['--scope', scope]), ...extra],
     cwd: PROJECT_ROOT,
     env: {...(process.env as Record<string, string>), NO_COLOR: '1', INCUS_URL: server.url, RUNTIME_URL: server.url},
     stderr: 'pipe',
@@ -134,6 +134,19 @@ describe('tama-dex mcp', () => {
       expect(await call(bare.client, 'execute', given)).toMatchObject({error: {kind: want.kind, dispatched: false}})
       expect(server.requests).toEqual([])
       expect(bare.problems).toEqual([])
+    })
+
+    it('answers not_ready for an index that does not exist, without its path, and creates nothing', async () => {
+      const missing = join(dir, 'not', 'yet', 'index.sqlite3')
+      const session = await connect([], missing)
+      for (const [tool, args] of [['search', {query: 'list instances'}], ['execute', {cassette: 'incus', operation_id: 'instance_get', input: {name: 'web1'}}]] as const) {
+        const answer = await call(session.client, tool, args)
+        expect(answer).toMatchObject({error: {kind: 'not_ready', dispatched: false}})
+        expect(JSON.stringify(answer)).not.toContain(dir)
+      }
+      expect(session.stderr()).toContain(missing)
+      expect(existsSync(join(dir, 'not'))).toBe(false)
+      expect(session.problems).toEqual([])
     })
 
     it('refuses an unknown tool at the protocol level', async () => {

@@ -8,9 +8,15 @@ export default class IndexStatusCommand extends BaseCommand {
 
   async run(): Promise<IndexStatus> {
     const {flags} = await this.parse(IndexStatusCommand)
-    const {withIndex} = await import('../../core/index/index.js')
-    const status = await withIndex(flags.index, (index) => index.status())
-    this.log(`${status.state}: ${status.cassettes} cassettes, ${status.operations} operations`)
+    const [{STORAGE_VERSION, withIndex}, {isTamaError}] = await Promise.all([import('../../core/index/index.js'), import('../../core/errors/tama-error.js')])
+    // Nothing to read (no index yet, or one to recreate) is a status to report, not a failure.
+    let why = ''
+    const status = await withIndex(flags.index, (index) => index.status(), {readonly: true}).catch((error: unknown): IndexStatus => {
+      if (!isTamaError(error) || error.kind !== 'not_ready') throw error
+      why = ` (${error.message})`
+      return {state: 'not_ready', cassettes: 0, operations: 0, storage_version: STORAGE_VERSION}
+    })
+    this.log(`${status.state}: ${status.cassettes} cassettes, ${status.operations} operations${why}`)
     return status
   }
 }

@@ -37,6 +37,8 @@ export const ERROR_KINDS = {
   lint_failed: 14,
   /** A file or folder tama-dex must write cannot be: read-only, permission denied, or the disk is full. Nothing was changed. */
   unwritable: 15,
+  /** An install would replace an installed cassette with a lower version, and the caller refuses downgrades. Nothing was changed. */
+  downgrade_refused: 16,
 } as const
 
 export type ErrorKind = keyof typeof ERROR_KINDS

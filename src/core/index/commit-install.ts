@@ -1,14 +1,32 @@
+import {TamaError} from '../errors/tama-error.js'
 import {compactSearchIndex, deleteOperations, insertOperations} from '../search/index.js'
 import type {SqliteDatabase} from '../sqlite/driver.js'
+import {type InstalledCassette, findInstalled} from './installed-cassettes.js'
 import type {InstallPlan} from './install-plan.js'
+import {compareVersions} from './version-precedence.js'
 
 export interface InstallResult {
   readonly cassette: string
   readonly version: string
+  /** SHA-256 of the cassette file (import) or of the document's canonical JSON (load). */
+  readonly digest: string
   readonly mode: 'copy' | 'rebuild' | 'load'
   readonly operations: number
   /** False when the same cassette was already installed and nothing was written. */
   readonly changed: boolean
+  /**
+   * The cassette this install replaced under the same name — whoever made it, at whatever
+   * version — or null when none was installed or nothing changed.
+   */
+  readonly replaced: ReplacedCassette | null
+}
+
+export type ReplacedCassette = Pick<InstalledCassette, 'version' | 'digest' | 'mode'>
+
+/** What a host may refuse when an install would replace an installed cassette. */
+export interface ReplaceRules {
+  /** Refuse a lower version than the installed one (Semantic Versioning precedence), or one that cannot be compared. */
+  readonly refuseDowngrade?: boolean
 }
 
 /**
@@ -16,11 +34,15 @@ export interface InstallResult {
  * together, so readers see it wholly old or wholly new. `beforeCommit` runs last, under
  * the write lock; when it throws (the caller's time ran out) everything is rolled back.
  */
-export function commitInstall(db: SqliteDatabase, plan: InstallPlan, beforeCommit: () => void = () => {}): InstallResult {
-  const result = {cassette: plan.cassette, version: plan.version, mode: plan.mode, operations: plan.operations}
-  if (plan.records === null) return {...result, changed: false}
+export function commitInstall(db: SqliteDatabase, plan: InstallPlan, beforeCommit: () => void = () => {}, rules: ReplaceRules = {}): InstallResult {
+  const result = {cassette: plan.cassette, version: plan.version, digest: plan.digest, mode: plan.mode, operations: plan.operations}
+  if (plan.records === null) return {...result, changed: false, replaced: null}
+  let previous: InstalledCassette | undefined
   db.exec('BEGIN IMMEDIATE')
   try {
+    // Read under the write lock: what is installed now, not when the install was planned.
+    previous = findInstalled(db, plan.cassette)
+    if (previous !== undefined && rules.refuseDowngrade === true) refuseDowngrade(plan, previous)
     deleteOperations(db, plan.cassette)
     insertOperations(db, plan.cassette, plan.records)
     compactSearchIndex(db)
@@ -35,7 +57,22 @@ export function commitInstall(db: SqliteDatabase, plan: InstallPlan, beforeCommi
     if (db.inTransaction) db.exec('ROLLBACK')
     throw error
   }
-  return {...result, changed: true}
+  return {...result, changed: true, replaced: previous === undefined ? null : {version: previous.version, digest: previous.digest, mode: previous.mode}}
+}
+
+function refuseDowngrade(plan: InstallPlan, installed: InstalledCassette): void {
+  const order = compareVersions(plan.version, installed.version)
+  if (order !== undefined && order >= 0) return
+  const details = {cassette: plan.cassette, version: plan.version, installed_version: installed.version, installed_digest: installed.digest}
+  const why =
+    order === undefined
+      ? `Cannot tell whether ${plan.cassette} ${plan.version} is a downgrade of the installed ${installed.version}: both must be semantic versions`
+      : `${plan.cassette} ${plan.version} is lower than the installed ${installed.version}`
+  throw new TamaError(
+    'downgrade_refused',
+    `${why}, and downgrades are refused; nothing was changed. The installed one has digest ${installed.digest}. Install it without refusing downgrades if replacing it is intended.`,
+    {details},
+  )
 }
 
 /** Removes one cassette and its operations in one transaction. */

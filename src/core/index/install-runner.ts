@@ -4,7 +4,7 @@ import {Worker} from 'node:worker_threads'
 
 import {TamaError} from '../errors/tama-error.js'
 import type {SqliteDatabase} from '../sqlite/driver.js'
-import {commitInstall, type InstallResult} from './commit-install.js'
+import {type InstallResult, type ReplaceRules, commitInstall} from './commit-install.js'
 import {findInstalled} from './installed-cassettes.js'
 import {type InstallJob, notJsonDocument, planInstall} from './install-plan.js'
 import {CANCELLED, RUNNING} from './install-state.js'
@@ -23,30 +23,30 @@ export interface InstallBounds {
  * so the caller's searches keep answering from the last committed state meanwhile; an
  * in-memory index cannot be shared with a thread and does it in place.
  */
-export function runInstall(path: string, db: SqliteDatabase, job: InstallJob, bounds: InstallBounds): Promise<InstallResult> {
+export function runInstall(path: string, db: SqliteDatabase, job: InstallJob, bounds: InstallBounds, rules: ReplaceRules = {}): Promise<InstallResult> {
   const stop = cancellation(bounds)
   if (stop.reason() !== null) return Promise.reject(stop.reason())
-  const run = path === ':memory:' ? runInPlace(db, job, stop) : runInWorker(path, job, stop)
+  const run = path === ':memory:' ? runInPlace(db, job, stop, rules) : runInWorker(path, job, stop, rules)
   return run.finally(stop.dispose)
 }
 
 // On the caller's thread nothing can interrupt a step; the time is checked between the
 // phases of the plan (read, hash and check, parse and validate) and before the commit.
-async function runInPlace(db: SqliteDatabase, job: InstallJob, stop: Cancellation): Promise<InstallResult> {
+async function runInPlace(db: SqliteDatabase, job: InstallJob, stop: Cancellation, rules: ReplaceRules): Promise<InstallResult> {
   const checkpoint = () => {
     const reason = stop.reason()
     if (reason !== null) throw reason
   }
   const plan = await Promise.race([planInstall(job, (name) => findInstalled(db, name), checkpoint), stop.promise])
-  return commitInstall(db, plan, checkpoint)
+  return commitInstall(db, plan, checkpoint, rules)
 }
 
-function runInWorker(path: string, job: InstallJob, stop: Cancellation): Promise<InstallResult> {
+function runInWorker(path: string, job: InstallJob, stop: Cancellation, rules: ReplaceRules): Promise<InstallResult> {
   const state = new Int32Array(new SharedArrayBuffer(4))
   return new Promise<InstallResult>((resolve, reject) => {
     let worker: Worker
     try {
-      worker = startWorker({path, job, state})
+      worker = startWorker({path, job, state, rules})
     } catch (error) {
       // Only a document can fail to reach the thread, and only by not being JSON data: say where.
       reject(job.kind === 'load' ? notJsonDocument(job, error) : new TamaError('usage', `The install could not be handed to a worker thread: ${(error as Error).message}. Pass plain JSON data.`))
@@ -91,10 +91,32 @@ function runInWorker(path: string, job: InstallJob, stop: Cancellation): Promise
 function startWorker(workerData: unknown): Worker {
   const extension = extname(fileURLToPath(import.meta.url))
   const script = new URL(`./install-worker${extension}`, import.meta.url)
-  if (extension !== '.ts') return new Worker(script, {workerData})
+  const execArgv = moduleLoadingFlags(process.execArgv)
+  if (extension !== '.ts') return new Worker(script, {workerData, execArgv})
   // Run from source (tests, bin/dev.js): the worker needs the TypeScript loader too.
   const bootstrap = `import('tsx/esm/api').then(({register}) => { register(); return import(${JSON.stringify(script.href)}) })`
-  return new Worker(bootstrap, {eval: true, workerData})
+  return new Worker(bootstrap, {eval: true, workerData, execArgv})
+}
+
+/** Flags that decide how modules load, and the ones of them that take their value as the next argument. */
+const MODULE_FLAGS_WITH_VALUE = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader', '--conditions', '-C'])
+const MODULE_FLAGS = new Set([...MODULE_FLAGS_WITH_VALUE, '--experimental-specifier-resolution', '--experimental-default-type', '--experimental-detect-module', '--no-experimental-detect-module', '--experimental-require-module', '--experimental-wasm-modules', '--experimental-json-modules', '--experimental-import-meta-resolve'])
+
+/**
+ * The host's Node flags a worker needs to load its modules the way the host does (loaders,
+ * preloads, resolution conditions). The rest are the host's own: a worker inheriting them
+ * fails on those it may not take (`--input-type` with `-e`, V8 and process-wide options).
+ */
+export function moduleLoadingFlags(execArgv: readonly string[]): string[] {
+  const kept: string[] = []
+  for (let i = 0; i < execArgv.length; i++) {
+    const arg = execArgv[i]!
+    const name = arg.startsWith('--') && arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg
+    if (!MODULE_FLAGS.has(name)) continue
+    kept.push(arg)
+    if (name === arg && MODULE_FLAGS_WITH_VALUE.has(name) && i + 1 < execArgv.length) kept.push(execArgv[++i]!)
+  }
+  return kept
 }
 
 interface Cancellation {

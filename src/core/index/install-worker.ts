@@ -1,30 +1,40 @@
 import {parentPort, workerData} from 'node:worker_threads'
 
 import {TamaError, isTamaError} from '../errors/tama-error.js'
-import {commitInstall} from './commit-install.js'
+import type {SqliteDatabase} from '../sqlite/driver.js'
+import {type ReplaceRules, commitInstall} from './commit-install.js'
 import {findInstalled} from './installed-cassettes.js'
 import {COMMITTING, RUNNING} from './install-state.js'
 import {type InstallJob, planInstall} from './install-plan.js'
-import {openStorage} from './storage.js'
+import {openStorage, storageFailure} from './storage.js'
 
 // One install on its own connection. The caller may terminate this thread at any time
 // before the commit; SQLite then rolls the open transaction back.
-const {path, job, state} = workerData as {path: string; job: InstallJob; state: Int32Array}
-const {db} = openStorage(path)
+const {path, job, state, rules} = workerData as {path: string; job: InstallJob; state: Int32Array; rules: ReplaceRules}
+let db: SqliteDatabase | undefined
 let answer: unknown
 try {
-  const plan = await planInstall(job, (name) => findInstalled(db, name))
-  const result = commitInstall(db, plan, () => {
-    if (Atomics.compareExchange(state, 0, RUNNING, COMMITTING) !== RUNNING) {
-      throw new TamaError('aborted', 'The install was cancelled before it could commit; nothing was changed.')
-    }
-  })
+  // The caller opened (or created) the index already: a missing file was deleted since.
+  db = openStorage(path, {mustExist: true}).db
+  const connection = db
+  const plan = await planInstall(job, (name) => findInstalled(connection, name))
+  const result = commitInstall(
+    connection,
+    plan,
+    () => {
+      if (Atomics.compareExchange(state, 0, RUNNING, COMMITTING) !== RUNNING) {
+        throw new TamaError('aborted', 'The install was cancelled before it could commit; nothing was changed.')
+      }
+    },
+    rules,
+  )
   answer = {ok: true, result}
 } catch (error) {
-  const failure = isTamaError(error) ? error : new TamaError('internal', `The install failed unexpectedly: ${(error as Error).message}`)
+  const known = storageFailure(error, path)
+  const failure = isTamaError(known) ? known : new TamaError('internal', `The install failed unexpectedly: ${(error as Error).message}`)
   answer = {ok: false, error: failure.toJSON()}
 } finally {
-  db.close()
+  db?.close()
 }
 // Answer only once the connection is closed: when the caller hears back, this thread holds
 // the index file no longer (closing the last connection may still write its WAL into it).

@@ -3,8 +3,13 @@ import {STORAGE_VERSION, openStorage} from './storage.js'
 import {TamaIndex} from './tama-index.js'
 
 export interface OpenIndexOptions {
-  /** The index file (created when absent), or ':memory:' for a private in-memory index. */
+  /** The index file (created when absent, unless `readonly`), or ':memory:' for a private in-memory index. */
   readonly path: string
+  /**
+   * Only search, list, status and execute: nothing is created or written, so a read-only
+   * file or folder serves. A missing index is then not_ready; installs and removals are usage errors.
+   */
+  readonly readonly?: boolean
 }
 
 /**
@@ -13,7 +18,8 @@ export interface OpenIndexOptions {
  * written by a newer tama-dex, and a file that is not a tama-dex index, are refused untouched.
  */
 export function openIndex(options: OpenIndexOptions): TamaIndex {
-  const {db, recreated, previousVersion} = openStorage(options.path)
+  const readonly = options.readonly === true
+  const {db, recreated, previousVersion, file} = openStorage(options.path, {readonly})
   if (recreated) publishEvent('index.recreated', {storage_version: previousVersion ?? undefined})
-  return new TamaIndex(options.path, db, STORAGE_VERSION)
+  return new TamaIndex(options.path, db, STORAGE_VERSION, {readonly, file})
 }

@@ -1,10 +1,12 @@
-import {closeSync, mkdirSync, openSync, readSync} from 'node:fs'
+import {type Stats, accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync} from 'node:fs'
 import {dirname} from 'node:path'
 
-import {TamaError} from '../errors/tama-error.js'
+import {unwritableFailure} from '../errors/storage-failure.js'
+import {TamaError, isTamaError} from '../errors/tama-error.js'
 import {createOperationTables} from '../search/index.js'
 import {openDatabase} from '../sqlite/open-database.js'
 import type {SqliteDatabase} from '../sqlite/driver.js'
+import {type FileIdentity, fileIdentity} from './index-file.js'
 
 /** `PRAGMA application_id` of a host index: "TDIX". Files with any other id are never touched. */
 export const INDEX_APPLICATION_ID = 0x54444958
@@ -29,74 +31,238 @@ CREATE TABLE cassettes (
 ) STRICT;
 `
 
+export interface StorageOptions {
+  /** Read only: nothing is created or written (no folder, no file, no schema, no journal mode). */
+  readonly readonly?: boolean
+  /** Fail instead of creating the file: for a connection to an index opened before. */
+  readonly mustExist?: boolean
+}
+
 export interface OpenedStorage {
   readonly db: SqliteDatabase
   /** True when an index of an older storage version was found and recreated empty. */
   readonly recreated: boolean
   readonly previousVersion: number | null
+  /** The file opened, to tell later whether the path still names it; null in memory. */
+  readonly file: FileIdentity | null
 }
 
 /**
- * Opens (creating when absent) the index at `path`. A tama-dex index of an older storage
- * version is recreated empty; one of a newer version, and anything that is not a tama-dex
- * index — another program's SQLite database, a cassette, any other file — is refused untouched.
+ * Opens (creating when absent, unless read-only or `mustExist`) the index at `path`. A
+ * tama-dex index of an older storage version is recreated empty (read-only: not_ready); one
+ * of a newer version, and anything that is not a tama-dex index — another program's SQLite
+ * database, a cassette, a special file, any other file — is refused untouched. A file or
+ * folder that cannot be written is `unwritable`, naming the path.
  */
-export function openStorage(path: string): OpenedStorage {
-  const inMemory = path === ':memory:'
-  if (!inMemory) refuseNonSqlite(path)
-  const db = openDatabase(path)
+export function openStorage(path: string, options: StorageOptions = {}): OpenedStorage {
+  if (typeof path !== 'string' || path.trim() === '') throw new TamaError('usage', `The index path must be a file path, or ':memory:'; got ${JSON.stringify(path) ?? String(path)}.`)
+  if (path === ':memory:') {
+    if (options.readonly === true) throw new TamaError('usage', 'An in-memory index cannot be opened read-only: it would always be empty. Pass a file path.')
+    return configure(openDatabase(path), path, options)
+  }
+  const exists = checkIndexFile(path, options)
+  if (!exists) createFolder(path)
+  const db = options.readonly === true ? openReadOnly(path) : openReadWrite(path, options)
+  return configure(db, path, options)
+}
+
+function configure(db: SqliteDatabase, path: string, options: StorageOptions): OpenedStorage {
   try {
     db.pragma('busy_timeout = 10000')
     db.pragma('trusted_schema = OFF')
+    if (options.readonly === true) return {...checkSchema(db, path), file: openedFile(path)}
     const opened = ensureSchema(db, path)
-    if (!inMemory) db.pragma('journal_mode = WAL')
+    if (path === ':memory:') return {...opened, file: null}
+    db.pragma('journal_mode = WAL')
     db.pragma('synchronous = NORMAL')
-    return opened
+    return {...opened, file: openedFile(path)}
   } catch (error) {
     db.close()
-    throw error
+    throw storageFailure(error, path)
   }
 }
 
-function refuseNonSqlite(path: string): void {
+function openedFile(path: string): FileIdentity {
+  const file = fileIdentity(path)
+  if (file === null) throw indexMoved()
+  return file
+}
+
+/**
+ * Whether the index file exists, after refusing anything that is not a SQLite file. A
+ * missing file is not_ready when reading and an error when it must exist.
+ */
+function checkIndexFile(path: string, options: StorageOptions): boolean {
+  const stats = statOf(path)
+  if (stats === undefined) {
+    if (options.readonly === true) {
+      throw new TamaError('not_ready', `There is no index at ${path} yet: nothing has been installed there. Import a cassette into it first (tama-dex index import FILE --index ${path}).`)
+    }
+    if (options.mustExist === true) throw indexMoved()
+    return false
+  }
+  if (!stats.isFile()) throw unusable(path, 'it is not a regular file')
   let fd: number
   try {
-    fd = openSync(path, 'r')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw unusable(path, 'it cannot be read')
-    mkdirSync(dirname(path), {recursive: true})
-    return
+    // Non-blocking, so a FIFO swapped in after the check cannot hold the open.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK)
+  } catch {
+    throw unusable(path, 'it cannot be read')
   }
+  let header: string
   try {
-    const header = Buffer.alloc(16)
-    const read = readSync(fd, header, 0, 16, 0)
-    if (read > 0 && header.toString('latin1', 0, read) !== SQLITE_MAGIC) throw unusable(path, 'it is not a SQLite database')
+    const bytes = Buffer.alloc(16)
+    header = bytes.toString('latin1', 0, readSync(fd, bytes, 0, 16, 0))
+  } catch {
+    throw unusable(path, 'it cannot be read')
   } finally {
     closeSync(fd)
   }
+  if (header.length > 0 && header !== SQLITE_MAGIC) throw unusable(path, 'it is not a SQLite database')
+  return true
+}
+
+/** Why a path can name no file at all, by the errno stat answers. */
+const IMPOSSIBLE_PATHS: ReadonlyMap<string, string> = new Map([
+  ['ENOTDIR', 'a part of it is a file, not a folder'],
+  ['ENAMETOOLONG', 'it is too long'],
+  ['ELOOP', 'its symbolic links loop'],
+  ['ERR_INVALID_ARG_VALUE', 'it holds a NUL character'],
+])
+
+/** The file at `path`, or undefined when there is none; a path that cannot name one is a usage error. */
+function statOf(path: string): Stats | undefined {
+  try {
+    return statSync(path, {throwIfNoEntry: false})
+  } catch (error) {
+    const why = IMPOSSIBLE_PATHS.get((error as NodeJS.ErrnoException).code ?? '')
+    if (why === undefined) throw unusable(path, 'it cannot be read')
+    throw new TamaError('usage', `${path} cannot be an index: ${why}. Pass --index with another path.`)
+  }
+}
+
+function createFolder(path: string): void {
+  try {
+    mkdirSync(dirname(path), {recursive: true})
+  } catch (error) {
+    throw storageFailure(writeAccessError(dirname(path)) ?? error, path)
+  }
+}
+
+function openReadWrite(path: string, options: StorageOptions): SqliteDatabase {
+  try {
+    return openDatabase(path, {fileMustExist: options.mustExist === true})
+  } catch (error) {
+    throw storageFailure(error, path)
+  }
+}
+
+/**
+ * A connection for reading only: it never creates the file, and nothing is written through
+ * it. SQLite reads a WAL index through its -wal and -shm files, creating them when missing,
+ * and a read-only connection cannot remove them again; so an index we could write is read
+ * through a connection that can (SQLite then removes them on close), and only one we cannot
+ * write through a read-only one. In a read-only folder without them the index is read from
+ * a private copy in memory (safe: nothing can write it there), unless its -wal holds changes
+ * the copy would miss.
+ */
+function openReadOnly(path: string): SqliteDatabase {
+  let db: SqliteDatabase | undefined
+  try {
+    db = openDatabase(path, {readonly: writeAccessError(path) !== undefined, fileMustExist: true})
+    db.pragma('user_version')
+    return db
+  } catch (error) {
+    db?.close()
+    if ((error as {code?: unknown}).code !== 'SQLITE_CANTOPEN') throw storageFailure(error, path)
+    if ((statSync(`${path}-wal`, {throwIfNoEntry: false})?.size ?? 0) > 0) {
+      throw new TamaError(
+        'unwritable',
+        `Cannot read the index ${path}: its folder is read-only, and SQLite must create ${path}-shm there to read the changes in ${path}-wal. Make the folder writable, or open the index once where it is writable (tama-dex index status) before making it read-only.`,
+        {details: {code: 'SQLITE_CANTOPEN'}},
+      )
+    }
+    return openDatabase(rollbackJournalCopy(readFileSync(path)), {readonly: true})
+  }
+}
+
+/** The bytes of an index marked as not in WAL mode, which an in-memory database cannot read. */
+function rollbackJournalCopy(bytes: Buffer): Buffer {
+  // Header bytes 18 and 19 are the file format read and write versions: 2 is WAL, 1 legacy.
+  if (bytes.length >= 100 && bytes[18] === 2) bytes[18] = bytes[19] = 1
+  return bytes
+}
+
+/**
+ * The `unwritable` error for a failure to write the index at `path` (read-only, permission,
+ * disk full), else `error` itself. SQLite says only "cannot open" for a folder it cannot
+ * create files in; the folder's own write access says why.
+ */
+export function storageFailure(error: unknown, path: string): unknown {
+  if (isTamaError(error)) return error
+  const code = (error as {code?: unknown} | null)?.code
+  const cause = code === 'SQLITE_CANTOPEN' && path !== ':memory:' ? (writeAccessError(dirname(path)) ?? writeAccessError(path) ?? error) : error
+  return unwritableFailure(cause, path, 'the index') ?? error
+}
+
+/** Why `path`, or its nearest existing ancestor, cannot be written; undefined when it can. */
+function writeAccessError(path: string): unknown {
+  let at = path
+  while (!existsSync(at) && dirname(at) !== at) at = dirname(at)
+  try {
+    accessSync(at, constants.W_OK)
+    return undefined
+  } catch (error) {
+    return error
+  }
+}
+
+/** The error for an index whose file is no longer at its path, for a write that would go elsewhere. */
+export function indexMoved(): TamaError {
+  return new TamaError(
+    'unwritable',
+    'The index file was deleted or replaced after it was opened: a change now would go to another file than the one this handle reads. Nothing was changed; open the index again.',
+    {details: {code: 'SQLITE_READONLY_DBMOVED'}},
+  )
 }
 
 function unusable(path: string, why: string): TamaError {
   return new TamaError('incompatible_file', `${path} is not a tama-dex index (${why}); it was left untouched. Pass --index with a new file name, or remove the file if it is yours to remove.`)
 }
 
-function ensureSchema(db: SqliteDatabase, path: string): OpenedStorage {
-  const identity = () => ({
+/** What a read-only open accepts: only a current index; anything to create or recreate is not_ready. */
+function checkSchema(db: SqliteDatabase, path: string): Omit<OpenedStorage, 'file'> {
+  const seen = schemaIdentity(db)
+  if (seen.applicationId === INDEX_APPLICATION_ID && seen.version === STORAGE_VERSION) return {db, recreated: false, previousVersion: null}
+  refuseNewer(path, seen)
+  const create = `Import a cassette into it (tama-dex index import FILE --index ${path})`
+  if (seen.applicationId === 0 && seen.objects === 0) throw new TamaError('not_ready', `${path} holds no index yet. ${create}.`)
+  if (seen.applicationId === INDEX_APPLICATION_ID) {
+    throw new TamaError('not_ready', `${path} was written by an older tama-dex (storage version ${seen.version}) and must be recreated, which reading does not do. ${create}: that recreates it, and then import its other cassettes again.`)
+  }
+  throw unusable(path, 'it belongs to another program')
+}
+
+function schemaIdentity(db: SqliteDatabase): {applicationId: number; version: number; objects: number} {
+  return {
     applicationId: db.pragma('application_id', {simple: true}) as number,
     version: db.pragma('user_version', {simple: true}) as number,
     objects: (db.prepare('SELECT count(*) AS n FROM sqlite_schema').get() as {n: number}).n,
-  })
-  const seen = identity()
+  }
+}
+
+function ensureSchema(db: SqliteDatabase, path: string): Omit<OpenedStorage, 'file'> {
+  const seen = schemaIdentity(db)
   if (seen.applicationId === INDEX_APPLICATION_ID && seen.version === STORAGE_VERSION) return {db, recreated: false, previousVersion: null}
   if (!(seen.applicationId === INDEX_APPLICATION_ID || (seen.applicationId === 0 && seen.objects === 0))) {
     throw unusable(path, 'it belongs to another program')
   }
   refuseNewer(path, seen)
   // Create or recreate under the write lock, re-reading what another process may have done meanwhile.
-  let result: OpenedStorage = {db, recreated: false, previousVersion: null}
+  let result: Omit<OpenedStorage, 'file'> = {db, recreated: false, previousVersion: null}
   db.exec('BEGIN IMMEDIATE')
   try {
-    const now = identity()
+    const now = schemaIdentity(db)
     if (now.applicationId === INDEX_APPLICATION_ID && now.version === STORAGE_VERSION) {
       db.exec('COMMIT')
       return result

@@ -3,9 +3,11 @@ import type {ExecuteOptions, ExecuteResult, OperationCatalog} from '../execute/i
 import {type SearchOptions, type SearchResponse, getOperation, searchOperations, suggestOperations} from '../search/index.js'
 import type {SqliteDatabase, SqliteStatement} from '../sqlite/driver.js'
 import {publishEvent, traceSpan, traceSpanSync} from '../telemetry/telemetry.js'
-import {removeCassette, type InstallResult} from './commit-install.js'
+import {type InstallResult, type ReplaceRules, removeCassette} from './commit-install.js'
+import {type FileIdentity, stillNames} from './index-file.js'
 import {countInstalled, findInstalled, type InstalledCassette, listInstalled} from './installed-cassettes.js'
 import type {InstallBounds} from './install-runner.js'
+import {indexMoved, storageFailure} from './storage.js'
 
 export interface LoadOptions extends InstallBounds {
   /** The cassette (namespace) the document is installed as. */
@@ -14,7 +16,7 @@ export interface LoadOptions extends InstallBounds {
   readonly source?: string
 }
 
-export interface ImportOptions extends InstallBounds {
+export interface ImportOptions extends InstallBounds, ReplaceRules {
   /** The SHA-256 the host pins; only then are the cassette's prebuilt rows copied. */
   readonly sha256?: string
 }
@@ -35,8 +37,12 @@ export interface IndexStatus {
  */
 export class TamaIndex {
   readonly path: string
+  /** Opened with `readonly`: installs and removals are refused. */
+  readonly readonly: boolean
   readonly #db: SqliteDatabase
   readonly #storageVersion: number
+  /** The file opened, checked before every call: a deleted or replaced index is never used. */
+  readonly #file: FileIdentity | null
   readonly #catalog: OperationCatalog
   readonly #anyCassette: SqliteStatement
   /**
@@ -46,10 +52,12 @@ export class TamaIndex {
    */
   readonly #snapshot: <T>(read: () => T) => T
 
-  constructor(path: string, db: SqliteDatabase, storageVersion: number) {
+  constructor(path: string, db: SqliteDatabase, storageVersion: number, opened: {readonly readonly: boolean; readonly file: FileIdentity | null}) {
     this.path = path
+    this.readonly = opened.readonly
     this.#db = db
     this.#storageVersion = storageVersion
+    this.#file = opened.file
     this.#anyCassette = db.prepare('SELECT 1 FROM cassettes LIMIT 1')
     const inTransaction = db.transaction((read: () => unknown) => read())
     this.#snapshot = <T>(read: () => T) => inTransaction(read) as T
@@ -65,6 +73,7 @@ export class TamaIndex {
   load(document: unknown, options: LoadOptions): Promise<InstallResult> {
     const job = {kind: 'load', cassette: options.cassette, document, source: options.source ?? options.cassette} as const
     return traceSpan('load', {}, async (span) => {
+      this.#checkWritable('load')
       const {runInstall} = await import('./install-runner.js')
       const result = await runInstall(this.path, this.#db, job, options)
       span.set({cassette: result.cassette, operations: result.operations, changed: result.changed, mode: result.mode})
@@ -79,8 +88,9 @@ export class TamaIndex {
   import(file: string, options: ImportOptions = {}): Promise<InstallResult> {
     const job = {kind: 'import', file, sha256: options.sha256} as const
     return traceSpan('import', {}, async (span) => {
+      this.#checkWritable('import')
       const {runInstall} = await import('./install-runner.js')
-      const result = await runInstall(this.path, this.#db, job, options)
+      const result = await runInstall(this.path, this.#db, job, options, {refuseDowngrade: options.refuseDowngrade})
       span.set({cassette: result.cassette, operations: result.operations, changed: result.changed, mode: result.mode})
       return result
     })
@@ -89,12 +99,20 @@ export class TamaIndex {
   /** Removes an installed cassette and its operations. */
   remove(name: string): Promise<{cassette: string; removed: true}> {
     return traceSpan('remove', {}, () => {
-      if (!removeCassette(this.#db, name)) throw notInstalled(name)
+      this.#checkWritable('remove')
+      let removed: boolean
+      try {
+        removed = removeCassette(this.#db, name)
+      } catch (error) {
+        throw storageFailure(error, this.path)
+      }
+      if (!removed) throw notInstalled(name)
       return {cassette: name, removed: true as const}
     })
   }
 
   status(): IndexStatus {
+    this.#checkFile()
     const counts = countInstalled(this.#db)
     const status: IndexStatus = {state: counts.cassettes > 0 ? 'ready' : 'not_ready', ...counts, storage_version: this.#storageVersion}
     publishEvent('index.status', status)
@@ -102,11 +120,13 @@ export class TamaIndex {
   }
 
   cassettes(): InstalledCassette[] {
+    this.#checkFile()
     return listInstalled(this.#db)
   }
 
   /** One installed cassette, or a not_found error. */
   cassette(name: string): InstalledCassette {
+    this.#checkFile()
     const found = findInstalled(this.#db, name)
     if (found === undefined) throw notInstalled(name)
     return found
@@ -115,6 +135,7 @@ export class TamaIndex {
   /** Ranked search over every cassette, only among operations the caller's scopes allow. */
   search(query: string, options: SearchOptions): SearchResponse {
     return traceSpanSync('search', {limit: options.limit}, (span) => {
+      this.#checkFile()
       const response = this.#snapshot(() => {
         if (!this.#ready()) throw notReady()
         return searchOperations(this.#db, query, options)
@@ -126,12 +147,25 @@ export class TamaIndex {
 
   /** Checks scopes, confirmation and input, then hands the call to the cassette's executor. */
   async execute(cassette: string, operationId: string, input: unknown, options: ExecuteOptions): Promise<ExecuteResult> {
+    this.#checkFile()
     const {executeOperation} = await import('../execute/index.js')
     return executeOperation(this.#catalog, cassette, operationId, input, options)
   }
 
   close(): void {
     if (this.#db.open) this.#db.close()
+  }
+
+  /** Reads fail once the path names another file than the one open: its answers would be stale. */
+  #checkFile(): void {
+    if (this.#file !== null && !stillNames(this.path, this.#file)) {
+      throw new TamaError('not_ready', 'The index file was deleted or replaced after it was opened, so this handle no longer reads the index at its path. Open the index again.')
+    }
+  }
+
+  #checkWritable(what: string): void {
+    if (this.readonly) throw new TamaError('usage', `This index was opened with readonly: true, so it cannot ${what}. Open it without readonly to change it.`)
+    if (this.#file !== null && !stillNames(this.path, this.#file)) throw indexMoved()
   }
 
   #ready(): boolean {

@@ -52,7 +52,7 @@ describe('tama-dex index', () => {
 
     const imported = await runCli(['index', 'import', cassette, '--sha256', sha256, '--index', index, '--json'])
     expect(imported.code, imported.stderr).toBe(0)
-    expect(parseJson(imported)).toEqual({cassette: 'ops', version: '1.0.0', mode: 'copy', operations: 2, changed: true})
+    expect(parseJson(imported)).toEqual({cassette: 'ops', version: '1.0.0', mode: 'copy', operations: 2, changed: true, digest: sha256, replaced: null})
 
     const again = await runCli(['index', 'import', cassette, '--sha256', sha256, '--index', index])
     expect(again.code).toBe(0)
