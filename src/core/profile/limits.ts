@@ -24,4 +24,7 @@ export const LIMITS = Object.freeze({
   /** Positions the distinct `pattern`s (and `patternProperties` keys) expand to together, each counted repeat written out. */
   patternPositions: 100_000,
   yamlAliases: 100,
+  /** Subschemas one schema applies to the same value, along every path of `$ref` and the in-place applicators. */
+  inPlaceApplications: 1000,
 })
+
