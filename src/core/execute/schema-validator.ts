@@ -9,7 +9,7 @@ import {TamaError, type Problem} from '../errors/tama-error.js'
 import type {JsonSchema} from '../profile/operation-record.js'
 import {childPointer} from '../profile/json-pointer.js'
 import {isObject} from '../profile/json-value.js'
-import {LIMITS} from '../profile/limits.js'
+import {INPUT_LIMITS, LIMITS} from '../profile/limits.js'
 import {compileLinearPattern} from '../profile/linear-pattern.js'
 import {RefResolver} from '../profile/ref-resolver.js'
 import {OPENAPI_ANNOTATIONS, SUBSCHEMA_PLACES} from '../profile/schema-keywords.js'
@@ -24,6 +24,10 @@ const canonicalize = canonicalizeModule as unknown as typeof canonicalizeModule.
 
 /** More problems than this are summarised: a huge invalid input must not give a huge answer. */
 export const MAX_PROBLEMS = 100
+
+/** The keyword forAjv adds to every schema, so that each application of it is counted. A profile schema can never hold it. */
+const STEP_KEYWORD = '$tamaStep'
+const OVER_BUDGET = new Error('over the budget of schema applications')
 
 /**
  * Validates values against JSON Schema 2020-12 with Ajv, compiling each distinct schema
@@ -48,6 +52,8 @@ export class SchemaValidator {
    * every pattern's matcher for the instance's life anyway (its scope is keyed by pattern).
    */
   private readonly patterns = new Map<string, RE2JS>()
+  /** Schemas applied so far in the running validation. */
+  private steps = 0
   /** The numbering `uniqueItems` compares items by, made afresh for each validation that needs one. */
   private identities: ValueIdentities | undefined
 
@@ -84,6 +90,14 @@ export class SchemaValidator {
     this.ajv.removeKeyword('uniqueItems')
     const identities = (): ValueIdentities => (this.identities ??= new ValueIdentities())
     this.ajv.addKeyword({keyword: 'uniqueItems', type: 'array', schemaType: 'boolean', errors: true, validate: uniqueItems(identities)})
+    // Every schema forAjv passes on counts its applications: see `run`.
+    this.ajv.addKeyword({keyword: STEP_KEYWORD, schemaType: 'boolean', errors: false, validate: () => this.step()})
+  }
+
+  /** Counts one application of a schema to a value; past the budget, unwinds the validation. */
+  private step(): boolean {
+    if (++this.steps > INPUT_LIMITS.schemaApplications) throw OVER_BUDGET
+    return true
   }
 
   /** Every way `value` breaks `schema`, each located by a JSON Pointer into the value. */
@@ -103,12 +117,23 @@ export class SchemaValidator {
     return this.run(this.compiled(schema), value)
   }
 
-  /** Runs a validator, which must answer true or false and nothing else. */
+  /**
+   * Runs a validator, which must answer true or false and nothing else, within a budget of
+   * schema applications: however a schema nests and shares subschemas (two `anyOf`
+   * branches that both recurse into the same property double the work at every level of
+   * the value), no validation costs more than INPUT_LIMITS.schemaApplications steps.
+   */
   private run(validate: ValidateFunction, value: unknown): boolean {
     let valid: unknown
+    this.steps = 0
     try {
       valid = validate(value)
     } catch (error) {
+      if (error === OVER_BUDGET) {
+        throw new TamaError('invalid_input', `The input is too costly to check: validating it applied more than ${INPUT_LIMITS.schemaApplications} schemas to its values. Nothing was dispatched. Send a smaller or shallower input; if even small inputs fail, the operation's schema needs simplifying.`, {
+          problems: [{pointer: '', message: `takes more than ${INPUT_LIMITS.schemaApplications} schema applications to check`}],
+        })
+      }
       // Its message is not repeated: it may quote the value.
       throw unusable('validating with it failed unexpectedly', error)
     } finally {
@@ -199,8 +224,9 @@ function forAjv(schema: JsonSchema, knownFormat: (format: string) => boolean): J
   const kept = (keyword: string): boolean =>
     !keyword.startsWith('x-') && keyword !== '$schema' && (keyword !== 'format' || knownFormat(schema.format as string))
   const inner = (value: unknown): unknown => forAjv(value as JsonSchema, knownFormat)
-  return Object.fromEntries(
-    Object.keys(schema)
+  return Object.fromEntries([
+    [STEP_KEYWORD, true],
+    ...Object.keys(schema)
       .filter(kept)
       .map((keyword) => {
         const value = schema[keyword]
@@ -211,7 +237,7 @@ function forAjv(schema: JsonSchema, knownFormat: (format: string) => boolean): J
         if (place === 'map' && isObject(value)) return [keyword, Object.fromEntries(Object.keys(value).map((name) => [name, Array.isArray(value[name]) ? value[name] : inner(value[name])]))]
         return [keyword, value]
       }),
-  ) as JsonSchema
+  ]) as JsonSchema
 }
 
 /** `uniqueItems` by each item's number (ValueIdentities): linear in the array, where comparing pairs is quadratic. */

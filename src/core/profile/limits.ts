@@ -28,3 +28,15 @@ export const LIMITS = Object.freeze({
   inPlaceApplications: 1000,
 })
 
+/**
+ * The limits an `execute` input must keep, checked before confirmation and validation so
+ * that no input costs more than these allow. docs/execute.md#limits
+ */
+export const INPUT_LIMITS = Object.freeze({
+  /** Bytes of the input written as JSON (UTF-8). */
+  bytes: 1024 * 1024,
+  /** Items of any one array in the input. */
+  arrayItems: 10_000,
+  /** Schemas applied to the input's values, all told, in one validation against one schema. */
+  schemaApplications: 200_000,
+})
