@@ -132,6 +132,24 @@ describe('executeOperation: not found never leaks existence', () => {
   })
 })
 
+describe('executeOperation: what is checked is what runs', () => {
+  it('hands the executor a copy of the input as validated, never the caller\'s object, however its getters answer later', async () => {
+    let reads = 0
+    // Valid on the first two reads (the checks and the copy), invalid after.
+    const input = {
+      get name(): unknown {
+        reads++
+        return reads <= 2 ? 'web1' : {not: 'a string'}
+      },
+    }
+    const {executor, calls} = counting()
+    await expect(executeOperation(new FakeCatalog(), 'incus', 'instance_get', input, {scopes: READ, executors: {incus: executor}})).resolves.toEqual({result: {ok: true}})
+    expect(calls).toHaveLength(1)
+    expect(calls[0]!.input).not.toBe(input)
+    expect(calls[0]!.input).toEqual({name: 'web1'})
+  })
+})
+
 describe('executeOperation: confirmation', () => {
   it.each<{name: string; given: {operation: string; input: Record<string, unknown>; confirm?: boolean | string}; want: {confirmed: boolean; send?: string}}>([
     {name: 'always, no echo, nothing sent', given: {operation: 'cluster_wipe', input: {}}, want: {confirmed: false, send: 'confirm: true'}},
