@@ -2,6 +2,8 @@ import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
+import {Client} from '@modelcontextprotocol/sdk/client/index.js'
+import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {buildCassette} from '../../src/core/cassette/build-cassette.js'
@@ -13,7 +15,7 @@ import {type TamaIndex, openIndex} from '../../src/core/index/index.js'
 import {handleExecute} from '../../src/core/mcp/index.js'
 import {checkDocument, validateDocument} from '../../src/core/profile/index.js'
 import type {OperationRecord} from '../../src/core/profile/operation-record.js'
-import {runCli} from '../helpers/cli.js'
+import {CLI, PROJECT_ROOT, runCli} from '../helpers/cli.js'
 import {withSql} from '../core/cassette/cassette-kit.js'
 import {FakeCatalog} from '../core/execute/fake-catalog.js'
 import {tally} from './counts.js'
@@ -391,6 +393,30 @@ describe('pinned cassettes hold their records to the document limits and the pro
     expect(index.cassettes()).toEqual(before)
     // Unpinned, the rows are ignored and the documents installed as they say.
     await expect(index.import(path)).resolves.toMatchObject({mode: 'rebuild'})
+    tally(context, 'hostile schemas tried', 1)
+  })
+
+  it('keeps MCP search answering: a pinned 3,000-level input schema never gets into the index it ranks from', async (context) => {
+    const file = join(dir, 'mcp-index.sqlite3')
+    const host = openIndex({path: file})
+    const good = join(dir, 'good.tama-cassette')
+    const deep = withRecord((r) => ({...r, inputSchema: DEEP}), 3000)
+    try {
+      await host.import(good)
+      await expect(host.import(deep.path, {sha256: deep.sha256})).rejects.toMatchObject({kind: 'verification_failed'})
+    } finally {
+      host.close()
+    }
+    const transport = new StdioClientTransport({command: process.execPath, args: [CLI, 'mcp', '--index', file], cwd: PROJECT_ROOT, env: {...(process.env as Record<string, string>), NO_COLOR: '1'}, stderr: 'pipe'})
+    const client = new Client({name: 'hostile-schemas', version: '0.0.0'})
+    await client.connect(transport)
+    try {
+      const answer = await client.callTool({name: 'search', arguments: {query: 'run the operation'}})
+      expect(answer.isError).toBeFalsy()
+      expect(answer.structuredContent).toMatchObject({results: [{cassette: 'hostile', operation_id: 'op', input_schema: {type: 'object'}}]})
+    } finally {
+      await client.close()
+    }
     tally(context, 'hostile schemas tried', 1)
   })
 })
