@@ -86,18 +86,18 @@ async function checkAndDispatch(
 }
 
 /**
- * The failure as execute reports it. Before dispatch, nothing ran: a TamaError keeps its
- * kind with `dispatched: false`, and anything else (a bug, a stack overflow) is internal.
- * After, the call may have taken effect: `dispatched: true`, whatever was thrown.
+ * The failure as execute reports it, on its side of the moment the executor was called:
+ * before it nothing ran (`dispatched: false`), after it the call may have taken effect
+ * (`dispatched: true`), whatever was thrown. A TamaError keeps its kind; anything else (a
+ * bug, a stack overflow) is internal, and its message is not repeated.
  */
 function settled(error: unknown, dispatched: boolean): TamaError {
-  if (isTamaError(error) && error.dispatched === dispatched) return error
-  if (!dispatched) {
-    return isTamaError(error)
-      ? new TamaError(error.kind, error.message, {problems: error.problems, details: error.details, cause: error})
-      : new TamaError('internal', 'An unexpected failure occurred before the call was dispatched; nothing ran. Report it to the host if it persists.', {cause: error})
+  if (isTamaError(error)) {
+    return error.dispatched === dispatched ? error : new TamaError(error.kind, error.message, {dispatched, problems: error.problems, details: error.details, cause: error})
   }
-  return new TamaError('internal', `An unexpected failure occurred after the call was dispatched. ${RECONCILE}`, {dispatched: true, cause: error})
+  return dispatched
+    ? new TamaError('internal', `An unexpected failure occurred after the call was dispatched. ${RECONCILE}`, {dispatched: true, cause: error})
+    : new TamaError('internal', 'An unexpected failure occurred before the call was dispatched; nothing ran. Report it to the host if it persists.', {cause: error})
 }
 
 function checkScopes(scopes: unknown): readonly string[] {
