@@ -77,9 +77,14 @@ export class SchemaObjectChecker {
     this.reach = new InPlaceReach(resolver, report)
   }
 
+  /** `$ref` targets still to walk: each is walked from `check`'s loop, not from inside the schema naming it. */
+  private readonly referenced: Array<{readonly schema: unknown; readonly pointer: string}> = []
+
   /** Checks the Schema Object `schema` found at `pointer` (and all it contains and references). */
   check(schema: unknown, pointer: string): void {
     this.schema(schema, pointer, 1)
+    // However long a chain of references, the stack only ever holds one schema's nesting.
+    for (let next = this.referenced.shift(); next !== undefined; next = this.referenced.shift()) this.schema(next.schema, next.pointer, 1)
   }
 
   private schema(schema: unknown, pointer: string, depth: number): void {
@@ -136,7 +141,7 @@ export class SchemaObjectChecker {
   private reference(ref: string, pointer: string): void {
     const target = this.resolver.resolve(ref)
     if ('error' in target) this.report(pointer, target.error)
-    else this.check(target.value, target.pointer)
+    else this.referenced.push({schema: target.value, pointer: target.pointer})
   }
 
   /** Reports the regular expression `pattern`, found at `token` in `parent`, when tama-dex cannot use it; `what` names it. */

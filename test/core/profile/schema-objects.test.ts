@@ -139,6 +139,13 @@ describe('SchemaObjectChecker', () => {
     expect(problemsOf({$ref: '#/components/schemas/S3'}, {components: {schemas}})).toEqual([])
   })
 
+  it('walks a chain of 20,000 references without deepening the stack, and still reports at its end', () => {
+    const schemas: Record<string, unknown> = {}
+    for (let i = 0; i < 20_000; i++) schemas[`S${i}`] = {type: 'object', properties: {next: {$ref: `#/components/schemas/S${i + 1}`}}, items: {$ref: `#/components/schemas/S${i + 1}`}}
+    schemas.S20000 = {minLength: -1}
+    expect(problemsOf({$ref: '#/components/schemas/S0'}, {components: {schemas}})).toEqual([{pointer: '/components/schemas/S20000/minLength', message: expect.stringContaining('must be a non-negative integer')}])
+  })
+
   it('checks a schema reached through a $ref once, however often it is referenced, and survives cycles', () => {
     const document = {components: {schemas: {Loop: {properties: {self: {$ref: '#/components/schemas/Loop'}, bad: {minLength: -1}}}}}}
     const schema = {allOf: [{$ref: '#/components/schemas/Loop'}, {$ref: '#/components/schemas/Loop'}]}
