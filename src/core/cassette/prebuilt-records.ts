@@ -5,6 +5,7 @@ import {LIMITS} from '../profile/limits.js'
 import type {JsonSchema, OperationRecord} from '../profile/operation-record.js'
 import {RefResolver} from '../profile/ref-resolver.js'
 import {SchemaObjectChecker} from '../profile/schema-objects.js'
+import {countSubschemas} from '../profile/schema-size.js'
 import {CheckFailure} from './check-failure.js'
 import {differingColumn, operationRow} from './operation-row.js'
 import {count, quote} from './text.js'
@@ -123,6 +124,10 @@ function recordSchemaProblem(record: OperationRecord): string | null {
   ]
   for (const [at, schema] of schemas) {
     if (schema === null) continue
+    // Execute compiles the input and `when` schemas whole; the output schema only describes.
+    if (at !== '/outputSchema' && countSubschemas(schema, LIMITS.operationSubschemas) > LIMITS.operationSubschemas) {
+      return `at ${at}: the schema holds more than ${LIMITS.operationSubschemas} subschemas, more than a document may give one operation (docs/profile.md#limits)`
+    }
     let first: string | null = null
     // Each schema stands alone: its `$ref`s point into its own `$defs`.
     new SchemaObjectChecker(new RefResolver(schema), (pointer, message) => {

@@ -26,6 +26,8 @@ export const LIMITS = Object.freeze({
   yamlAliases: 100,
   /** Subschemas one schema applies to the same value, along every path of `$ref` and the in-place applicators. */
   inPlaceApplications: 1000,
+  /** Subschemas of one operation's input schema (or `when`) once bundled, each place counted: what execute compiles. */
+  operationSubschemas: 2000,
 })
 
 /**
