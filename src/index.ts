@@ -12,7 +12,7 @@ export {EVENT_NAMES, SPAN_NAMES, channelNames} from './core/telemetry/telemetry.
 export type {EventName, SpanName, TelemetryField, TelemetryFields} from './core/telemetry/telemetry.js'
 
 // The profile: parse, validate and normalise tama-operations/1 documents.
-export {LIMITS, PROFILE, checkDocument, parseDocumentText, readDocumentFile, validateDocument} from './core/profile/index.js'
+export {INPUT_LIMITS, LIMITS, PROFILE, checkDocument, parseDocumentText, readDocumentFile, validateDocument} from './core/profile/index.js'
 export type {CheckOptions, CheckResult} from './core/profile/index.js'
 export type {
   ConfirmationRule,

@@ -305,8 +305,8 @@ describe('random execute inputs', () => {
   ])('regression: $given is refused as invalid_input, not dispatched, and the tool says dispatched: false', async ({input, pointer}) => {
     dispatched.length = 0
     await expect(index.execute('incus', 'instance_get', input(), {scopes: allScopes, executors})).rejects.toMatchObject({kind: 'invalid_input', dispatched: false, problems: [{pointer, message: expect.stringMatching(/cannot be read \(boom\)/)}]})
-    // A destructive operation with an echo rule: confirmation cannot be read off such input either.
-    await expect(index.execute('incus', 'instance_delete', input(), {scopes: allScopes, executors, confirm: 'web1'})).rejects.toMatchObject({kind: 'confirmation_required', dispatched: false})
+    // A destructive operation with an echo rule: such input is refused before confirmation reads it.
+    await expect(index.execute('incus', 'instance_delete', input(), {scopes: allScopes, executors, confirm: 'web1'})).rejects.toMatchObject({kind: 'invalid_input', dispatched: false, problems: [{pointer}]})
     const output = await handleExecute(index, {cassette: 'incus', operation_id: 'instance_get', input: input()}, {scopes: allScopes}, executors)
     expect(output).toMatchObject({error: {kind: 'invalid_input', dispatched: false}})
     expect(dispatched).toEqual([])

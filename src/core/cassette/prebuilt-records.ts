@@ -1,6 +1,11 @@
 import {Ajv, type ValidateFunction} from 'ajv'
 
-import type {OperationRecord} from '../profile/operation-record.js'
+import {findNonJson} from '../execute/json-value.js'
+import {LIMITS} from '../profile/limits.js'
+import type {JsonSchema, OperationRecord} from '../profile/operation-record.js'
+import {RefResolver} from '../profile/ref-resolver.js'
+import {SchemaObjectChecker} from '../profile/schema-objects.js'
+import {countSubschemas} from '../profile/schema-size.js'
 import {CheckFailure} from './check-failure.js'
 import {differingColumn, operationRow} from './operation-row.js'
 import {count, quote} from './text.js'
@@ -65,7 +70,11 @@ let isOperationRecord: ValidateFunction<OperationRecord> | undefined
 /**
  * Parses the prebuilt records of a cassette and checks each row against its own record:
  * the record is an OperationRecord in canonical JSON, and every other column is what the
- * record says. It does not re-validate the embedded documents (see derivation).
+ * record says. It does not re-validate the embedded documents (see derivation), but holds
+ * each record to what any document must respect: the document limits (size, nesting
+ * depth, string length), checked before anything walks the record, and the profile's
+ * rules for each of its schemas (SchemaObjectChecker), so no pinned row can install a
+ * schema that a document could not have given it.
  */
 export function checkPrebuiltRecords(stored: StoredCassette): {value: OperationRecord[]; detail: string} {
   isOperationRecord ??= new Ajv({allowUnionTypes: true}).compile<OperationRecord>(OPERATION_RECORD_SCHEMA)
@@ -73,6 +82,10 @@ export function checkPrebuiltRecords(stored: StoredCassette): {value: OperationR
   const records: OperationRecord[] = []
   for (const row of stored.operations) {
     const where = `operation row ${row.id} (${quote(row.operationId)})`
+    if (row.record.length > LIMITS.documentBytes) {
+      findings.push(`${where}: the record is ${row.record.length} characters, more than a whole document may be (${LIMITS.documentBytes})`)
+      continue
+    }
     let record: unknown
     try {
       record = JSON.parse(row.record)
@@ -80,8 +93,18 @@ export function checkPrebuiltRecords(stored: StoredCassette): {value: OperationR
       findings.push(`${where}: the record is not JSON`)
       continue
     }
+    const beyond = findNonJson(record, {maxStringLength: LIMITS.stringLength})
+    if (beyond !== null) {
+      findings.push(`${where}: at ${beyond.pointer} the record ${beyond.reason}, past the limits every document keeps (docs/profile.md#limits)`)
+      continue
+    }
     if (!isOperationRecord(record)) {
       findings.push(`${where}: the record is not an operation record (${isOperationRecord.errors?.[0]?.instancePath || '/'} ${isOperationRecord.errors?.[0]?.message ?? ''})`)
+      continue
+    }
+    const schemaProblem = recordSchemaProblem(record)
+    if (schemaProblem !== null) {
+      findings.push(`${where}: ${schemaProblem}`)
       continue
     }
     const column = differingColumn(row, operationRow(row.id, row.documentId, record))
@@ -90,4 +113,27 @@ export function checkPrebuiltRecords(stored: StoredCassette): {value: OperationR
   }
   if (findings.length > 0) throw new CheckFailure(`${findings.length} of ${stored.operations.length} operation rows disagree with their own record: ${listed(findings)}.`)
   return {value: records, detail: `${count(records.length, 'operation record')}, each an OperationRecord in canonical JSON matching its row.`}
+}
+
+/** The first way one of the record's schemas breaks the profile's rules for Schema Objects, or null. */
+function recordSchemaProblem(record: OperationRecord): string | null {
+  const schemas: Array<[string, JsonSchema | null]> = [
+    ['/inputSchema', record.inputSchema],
+    ['/outputSchema', record.outputSchema],
+    ['/confirmation/when', record.confirmation === null || record.confirmation.when === 'always' ? null : record.confirmation.when],
+  ]
+  for (const [at, schema] of schemas) {
+    if (schema === null) continue
+    // Execute compiles the input and `when` schemas whole; the output schema only describes.
+    if (at !== '/outputSchema' && countSubschemas(schema, LIMITS.operationSubschemas) > LIMITS.operationSubschemas) {
+      return `at ${at}: the schema holds more than ${LIMITS.operationSubschemas} subschemas, more than a document may give one operation (docs/profile.md#limits)`
+    }
+    let first: string | null = null
+    // Each schema stands alone: its `$ref`s point into its own `$defs`.
+    new SchemaObjectChecker(new RefResolver(schema), (pointer, message) => {
+      first ??= `at ${at}${pointer}: ${message}`
+    }).check(schema, '')
+    if (first !== null) return first
+  }
+  return null
 }

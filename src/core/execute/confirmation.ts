@@ -2,40 +2,37 @@ import canonicalizeModule from 'canonicalize'
 
 import {TamaError} from '../errors/tama-error.js'
 import type {ConfirmationRule} from '../profile/operation-record.js'
-import {findNonJson, isPlainObject} from './json-value.js'
 import type {SchemaValidator} from './schema-validator.js'
 
 const canonicalize = canonicalizeModule as unknown as typeof canonicalizeModule.default
 
 /**
  * Throws confirmation_required unless `confirm` satisfies the operation's rule for this
- * input. A rule whose `when` is a schema applies when the input is valid against it; an
- * input that is not plain JSON cannot be evaluated, so the rule applies (fail closed).
+ * input, a JSON object of plain data within the input limits (execute checks it first). A
+ * rule whose `when` is a schema applies when the input is valid against it.
  */
 export function checkConfirmation(
   name: string,
   rule: ConfirmationRule | null,
-  input: unknown,
+  input: Record<string, unknown>,
   confirm: boolean | string | undefined,
   validator: SchemaValidator,
 ): void {
   if (rule === null) return
-  // Only plain JSON data is evaluated or read; anything else (a throwing getter, say) gets the rule.
-  const plain = findNonJson(input) === null
-  if (rule.when !== 'always' && plain && !validator.matches(rule.when, input)) return
+  if (rule.when !== 'always' && !validator.matches(rule.when, input)) return
   if (rule.echo === null) {
     if (confirm === true) return
     throw required(name, rule, 'confirm: true')
   }
-  const expected = plain ? echoedValue(input, rule.echo) : undefined
+  const expected = echoedValue(input, rule.echo)
   if (expected !== undefined && confirm === expected) return
   const missing = expected === undefined ? ` (input.${rule.echo} is missing: send it too)` : ''
   throw required(name, rule, `confirm: "<value of input.${rule.echo}>"${missing}`)
 }
 
-/** The string the caller must send to confirm: the echoed property's value (of plain JSON input), as text. */
-function echoedValue(input: unknown, echo: string): string | undefined {
-  if (!isPlainObject(input) || !Object.hasOwn(input, echo)) return undefined
+/** The string the caller must send to confirm: the echoed property's value, as text. */
+function echoedValue(input: Record<string, unknown>, echo: string): string | undefined {
+  if (!Object.hasOwn(input, echo)) return undefined
   const value = input[echo]
   return typeof value === 'string' ? value : canonicalize(value)
 }

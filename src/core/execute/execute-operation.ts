@@ -1,4 +1,5 @@
-import {TamaError} from '../errors/tama-error.js'
+import {TamaError, isTamaError, type Problem} from '../errors/tama-error.js'
+import {INPUT_LIMITS} from '../profile/limits.js'
 import type {OperationRecord} from '../profile/operation-record.js'
 import {traceSpan} from '../telemetry/telemetry.js'
 import {checkConfirmation} from './confirmation.js'
@@ -18,12 +19,16 @@ const RECONCILE = 'The call was dispatched and may have taken effect: check the 
  * Runs one operation through its cassette's executor, after checks that never dispatch,
  * in this order: (1) the index is ready, (2) the operation exists and the caller's
  * scopes allow it — a forbidden operation answers exactly like an unknown one,
- * (3) the confirmation rule is satisfied, (4) the input is a JSON object valid against
- * the input schema, (5) an executor is registered for the cassette. Confirmation comes
- * before validation so a caller learns what a destructive call needs before fixing its
- * input; a `when` schema evaluated on an input that later fails validation still never
- * dispatches. Then the executor is called exactly once, never retried. Any failure from
- * then on is execution_failed with `dispatched: true`.
+ * (3) the input is a JSON object of plain data within INPUT_LIMITS, (4) the confirmation
+ * rule is satisfied, (5) the input is valid against the input schema, (6) an executor is
+ * registered for the cassette. Confirmation comes before schema validation so a caller
+ * learns what a destructive call needs before fixing its input; a `when` schema evaluated
+ * on an input that later fails validation still never dispatches. Then the executor is
+ * called exactly once, never retried.
+ *
+ * Whether the call was dispatched is decided here and nowhere else: the moment the
+ * executor is called is marked, and every failure is a TamaError saying which side of
+ * that moment it happened on (`settled`).
  */
 export async function executeOperation(
   catalog: OperationCatalog,
@@ -33,28 +38,66 @@ export async function executeOperation(
   options: ExecuteOptions,
 ): Promise<ExecuteResult> {
   return traceSpan('execute', {mode: options.dryRun === true ? 'dry_run' : 'dispatch'}, async (span) => {
-    const scopes = checkScopes(options.scopes)
-    const timeout = checkTimeout(options.timeout)
-    throwIfAborted(options.signal)
-    if (!catalog.isReady()) {
-      throw new TamaError('not_ready', 'The index has no cassette installed yet. Import a cassette (tama-dex index import) or load a document first.')
+    let dispatched = false
+    const markDispatched = (): void => {
+      dispatched = true
+      span.set({dispatched: true})
     }
-    const operation = findOperation(catalog, cassette, operationId, scopes)
-    // Only now is the name known to be a real operation this caller may see.
-    span.set({cassette, operation_id: operationId, destructive: operation.destructive})
-    const name = `${cassette}/${operationId}`
-    checkConfirmation(name, operation.confirmation, input, options.confirm, schemaValidator)
-    const validInput = checkInput(name, operation, input)
-    if (options.dryRun === true) {
-      if (options.executors !== undefined) resolveExecutor(options.executors, cassette)
-      return {result: plan(cassette, operation, validInput, options.executors === undefined ? 'not_checked' : 'registered')}
+    try {
+      return await checkAndDispatch(catalog, cassette, operationId, input, options, (operation) => {
+        // Only now is the name known to be a real operation this caller may see.
+        span.set({cassette, operation_id: operationId, destructive: operation.destructive})
+      }, markDispatched)
+    } catch (error) {
+      throw settled(error, dispatched)
     }
-    const resolved = resolveExecutor(options.executors ?? {}, cassette)
-    throwIfAborted(options.signal)
-    span.set({dispatched: true})
-    const call = {cassette, operationId, operation, scopes, context: options.context ?? {}, options: resolved.options}
-    return {result: await dispatch(name, resolved, call, validInput, timeout, options.signal)}
   })
+}
+
+async function checkAndDispatch(
+  catalog: OperationCatalog,
+  cassette: string,
+  operationId: string,
+  input: unknown,
+  options: ExecuteOptions,
+  onFound: (operation: OperationRecord) => void,
+  markDispatched: () => void,
+): Promise<ExecuteResult> {
+  const scopes = checkScopes(options.scopes)
+  const timeout = checkTimeout(options.timeout)
+  throwIfAborted(options.signal)
+  if (!catalog.isReady()) {
+    throw new TamaError('not_ready', 'The index has no cassette installed yet. Import a cassette (tama-dex index import) or load a document first.')
+  }
+  const operation = findOperation(catalog, cassette, operationId, scopes)
+  onFound(operation)
+  const name = `${cassette}/${operationId}`
+  const data = checkInputData(name, input)
+  checkConfirmation(name, operation.confirmation, data, options.confirm, schemaValidator)
+  checkInputSchema(name, operation, data)
+  if (options.dryRun === true) {
+    if (options.executors !== undefined) resolveExecutor(options.executors, cassette)
+    return {result: plan(cassette, operation, data, options.executors === undefined ? 'not_checked' : 'registered')}
+  }
+  const resolved = resolveExecutor(options.executors ?? {}, cassette)
+  throwIfAborted(options.signal)
+  const call = {cassette, operationId, operation, scopes, context: options.context ?? {}, options: resolved.options}
+  return {result: await dispatch(name, resolved, call, data, timeout, options.signal, markDispatched)}
+}
+
+/**
+ * The failure as execute reports it, on its side of the moment the executor was called:
+ * before it nothing ran (`dispatched: false`), after it the call may have taken effect
+ * (`dispatched: true`), whatever was thrown. A TamaError keeps its kind; anything else (a
+ * bug, a stack overflow) is internal, and its message is not repeated.
+ */
+function settled(error: unknown, dispatched: boolean): TamaError {
+  if (isTamaError(error)) {
+    return error.dispatched === dispatched ? error : new TamaError(error.kind, error.message, {dispatched, problems: error.problems, details: error.details, cause: error})
+  }
+  return dispatched
+    ? new TamaError('internal', `An unexpected failure occurred after the call was dispatched. ${RECONCILE}`, {dispatched: true, cause: error})
+    : new TamaError('internal', 'An unexpected failure occurred before the call was dispatched; nothing ran. Report it to the host if it persists.', {cause: error})
 }
 
 function checkScopes(scopes: unknown): readonly string[] {
@@ -106,19 +149,38 @@ function shorten(text: string): string {
   return text.length <= 128 ? text : `${text.slice(0, 128)}…`
 }
 
-function checkInput(name: string, operation: OperationRecord, input: unknown): Record<string, unknown> {
-  const nonJson = findNonJson(input)
-  const problems =
-    nonJson !== null
-      ? [{pointer: nonJson.pointer, message: `${nonJson.reason}: the input must be plain JSON data`}]
-      : !isPlainObject(input)
-        ? [{pointer: '', message: `must be a JSON object, not ${Array.isArray(input) ? 'an array' : input === null ? 'null' : `a ${typeof input}`}`}]
-        : schemaValidator.problems(operation.inputSchema, input)
-  if (problems.length === 0) return input as Record<string, unknown>
+/**
+ * A copy of the input, once it is a JSON object of plain data within INPUT_LIMITS, so
+ * that what is checked is what the executor receives (a getter cannot answer twice), and
+ * no check costs more than the limits allow.
+ */
+function checkInputData(name: string, input: unknown): Record<string, unknown> {
+  const nonJson = findNonJson(input, {maxStringLength: INPUT_LIMITS.bytes, maxArrayLength: INPUT_LIMITS.arrayItems})
+  if (nonJson !== null) {
+    const limits = `at most ${INPUT_LIMITS.bytes} bytes as JSON, arrays of at most ${INPUT_LIMITS.arrayItems} items`
+    throw invalidInput(name, [{pointer: nonJson.pointer, message: `${nonJson.reason}: the input must be plain JSON data (${limits})`}])
+  }
+  if (!isPlainObject(input)) {
+    throw invalidInput(name, [{pointer: '', message: `must be a JSON object, not ${Array.isArray(input) ? 'an array' : input === null ? 'null' : `a ${typeof input}`}`}])
+  }
+  const text = JSON.stringify(input)
+  const bytes = Buffer.byteLength(text)
+  if (bytes > INPUT_LIMITS.bytes) {
+    throw invalidInput(name, [{pointer: '', message: `is ${bytes} bytes as JSON, more than the limit of ${INPUT_LIMITS.bytes}`}])
+  }
+  return JSON.parse(text) as Record<string, unknown>
+}
+
+function checkInputSchema(name: string, operation: OperationRecord, input: Record<string, unknown>): void {
+  const problems = schemaValidator.problems(operation.inputSchema, input)
+  if (problems.length > 0) throw invalidInput(name, problems)
+}
+
+function invalidInput(name: string, problems: readonly Problem[]): TamaError {
   const [first] = problems
   const where = first!.pointer === '' ? 'the input itself' : first!.pointer
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more, listed in problems)` : ''
-  throw new TamaError(
+  return new TamaError(
     'invalid_input',
     `Input for ${name} is invalid at ${where}: ${first!.message}${more}. Fix the input to match the operation's input schema (search shows it) and call again.`,
     {problems: problems.map((problem) => ({source: 'input', ...problem}))},
@@ -146,6 +208,7 @@ async function dispatch(
   input: Record<string, unknown>,
   timeout: number | undefined,
   signal: AbortSignal | undefined,
+  markDispatched: () => void,
 ): Promise<unknown> {
   const controller = new AbortController()
   const failed = (reason: string, message: string, cause?: unknown): TamaError =>
@@ -171,6 +234,7 @@ async function dispatch(
           controller.abort(new DOMException(`The operation timed out after ${timeout} ms.`, 'TimeoutError'))
         }, timeout)
   let running: Promise<unknown>
+  markDispatched()
   try {
     running = Promise.resolve(executor.execute({...call, signal: controller.signal}, input))
   } catch (error) {

@@ -13,6 +13,8 @@ export interface NonJson {
 export interface JsonDataOptions {
   /** Longest string, and longest object key, in UTF-16 code units. Default: no limit. */
   readonly maxStringLength?: number
+  /** Most items of any array. Default: no limit. */
+  readonly maxArrayLength?: number
   /** Pass over `undefined`, leaving it to whoever serialises the value (as JSON.stringify does). */
   readonly ignoreUndefined?: boolean
 }
@@ -26,13 +28,14 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 /**
  * Finds the first value that is not plain JSON data — undefined, a function, a symbol,
  * a bigint, a non-finite number, a class instance (Date, Map, ...), a cycle, nesting
- * deeper than MAX_JSON_DEPTH, a string or key longer than `options.maxStringLength`, or a
- * value that throws when read (a getter, a Proxy) — so values crossing a boundary can be
- * refused with a pointer instead of being silently mangled by JSON.stringify. null when
- * clean. Never throws.
+ * deeper than MAX_JSON_DEPTH, a string or key longer than `options.maxStringLength`, an
+ * array longer than `options.maxArrayLength`, or a value that throws when read (a getter,
+ * a Proxy) — so values crossing a boundary can be refused with a pointer instead of being
+ * silently mangled by JSON.stringify. null when clean. Never throws.
  */
 export function findNonJson(value: unknown, options: JsonDataOptions = {}): NonJson | null {
   const maxString = options.maxStringLength ?? Number.POSITIVE_INFINITY
+  const maxArray = options.maxArrayLength ?? Number.POSITIVE_INFINITY
   const ancestors = new Set<object>()
   // The pointer is built only for a finding: most values are clean.
   const path: Array<string | number> = []
@@ -48,6 +51,7 @@ export function findNonJson(value: unknown, options: JsonDataOptions = {}): NonJ
     if (!isArray && !isPlainObject(current)) return found('is an object that is not plain JSON data')
     ancestors.add(current)
     if (isArray) {
+      if (current.length > maxArray) return found(`is an array of ${current.length} items, more than ${maxArray}`)
       for (let index = 0; index < current.length; index++) {
         path.push(index)
         const inner = walk(current[index], depth + 1)

@@ -39,6 +39,7 @@ export function deriveInput(operation: CollectedOperation, context: Context): De
     report(inlinePointer(entry, 'in'), `Cookie parameters are not supported: the input reaches a call as path, query and header parameters and a JSON body. Pass ${quote(entry.value.name)} in a header or the query, or remove it.`)
     return false
   })
+  for (const entry of parameters) if (entry.value.name === '__proto__') report(inlinePointer(entry, 'name'), `A parameter named "__proto__" cannot be an input property: JSON Schema validators skip that name, so its schema would never be checked. Rename the parameter.`)
   checkPathTemplate(operation, parameters, report)
   const requestBody = resolveRequestBody(operation, context)
   const body = requestBody === null ? null : jsonContent(requestBody.value.content, childPointer(requestBody.pointer, 'content'), report)

@@ -24,4 +24,21 @@ export const LIMITS = Object.freeze({
   /** Positions the distinct `pattern`s (and `patternProperties` keys) expand to together, each counted repeat written out. */
   patternPositions: 100_000,
   yamlAliases: 100,
+  /** Subschemas one schema applies to the same value, along every path of `$ref` and the in-place applicators. */
+  inPlaceApplications: 1000,
+  /** Subschemas of one operation's input schema (or `when`) once bundled, each place counted: what execute compiles. */
+  operationSubschemas: 2000,
+})
+
+/**
+ * The limits an `execute` input must keep, checked before confirmation and validation so
+ * that no input costs more than these allow. docs/execute.md#limits
+ */
+export const INPUT_LIMITS = Object.freeze({
+  /** Bytes of the input written as JSON (UTF-8). */
+  bytes: 1024 * 1024,
+  /** Items of any one array in the input. */
+  arrayItems: 10_000,
+  /** Schemas applied to the input's values, all told, in one validation against one schema. */
+  schemaApplications: 200_000,
 })

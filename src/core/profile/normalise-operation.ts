@@ -8,6 +8,7 @@ import type {OperationRecord} from './operation-record.js'
 import {deriveOutput} from './output-schema.js'
 import type {RefResolver} from './ref-resolver.js'
 import type {SchemaBundler} from './schema-bundler.js'
+import {countSubschemas} from './schema-size.js'
 
 type Report = (pointer: string, message: string) => void
 
@@ -46,6 +47,9 @@ export function normaliseOperation(collected: CollectedOperation, context: Norma
     )
   }
   const input = deriveInput(collected, context)
+  const confirmation = deriveConfirmation({operationId, operation, pointer, inputProperties: input.properties}, context.bundler, report)
+  checkCompiledSize(input.inputSchema, pointer, 'input schema', report)
+  if (confirmation !== null && confirmation.when !== 'always') checkCompiledSize(confirmation.when, childPointer(pointer, 'x-tama-confirmation'), '`when` schema', report)
   return {
     operationId,
     method: collected.method,
@@ -55,7 +59,7 @@ export function normaliseOperation(collected: CollectedOperation, context: Norma
     tags,
     scopes: isStringArray(scopes) ? [...scopes] : [],
     destructive: operation['x-tama-destructive'] === true,
-    confirmation: deriveConfirmation({operationId, operation, pointer, inputProperties: input.properties}, context.bundler, report),
+    confirmation,
     inputSchema: input.inputSchema,
     outputSchema: deriveOutput(operation.responses, childPointer(pointer, 'responses'), context.resolver, context.bundler),
     parameters: input.parameters,
@@ -93,4 +97,14 @@ function text(value: unknown): string {
 
 function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string')
+}
+
+/**
+ * docs/profile.md#limits: execute compiles the operation's input and `when` schemas, and
+ * compiling takes time in proportion to their subschemas, all of them at once.
+ */
+function checkCompiledSize(schema: unknown, pointer: string, what: string, report: Report): void {
+  const count = countSubschemas(schema, LIMITS.operationSubschemas)
+  if (count <= LIMITS.operationSubschemas) return
+  report(pointer, `The operation's ${what} holds more than ${LIMITS.operationSubschemas} subschemas once its references are copied in (each place a schema is used counts); execute compiles it whole. Split the operation, or share fewer schemas across its input.`)
 }

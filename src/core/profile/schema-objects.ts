@@ -1,9 +1,10 @@
 import {childPointer} from './json-pointer.js'
 import {isObject, jsonType, quote} from './json-value.js'
 import {LIMITS} from './limits.js'
+import {InPlaceReach} from './in-place-reach.js'
 import {DocumentPatterns} from './linear-pattern.js'
 import type {RefResolver} from './ref-resolver.js'
-import {SUBSCHEMA_PLACES} from './schema-keywords.js'
+import {SUBSCHEMA_PLACES, isSchemaKeyword, keywordRefusal} from './schema-keywords.js'
 
 type Report = (pointer: string, message: string) => void
 /** What a keyword's value must be, when `value` is not it; null when it is fine. */
@@ -25,7 +26,7 @@ const anchor: ValueCheck = (value) => (typeof value === 'string' && ANCHOR_NAME.
  * The JSON Schema 2020-12 meta-schema's requirement for each keyword that is not a
  * subschema place (https://json-schema.org/draft/2020-12/schema and its vocabularies;
  * like Ajv, the meta-schema's `format`s are not asserted). Keywords not listed — `const`,
- * `default`, OpenAPI's annotations, `x-` keys, unknown keywords — may hold anything.
+ * `default`, OpenAPI's annotations, `x-` keys — may hold anything.
  */
 const VALUE_CHECKS: ReadonlyMap<string, ValueCheck> = new Map([
   ...['$comment', 'title', 'description', 'format', 'contentEncoding', 'contentMediaType', 'pattern'].map((keyword) => [keyword, string] as const),
@@ -33,17 +34,19 @@ const VALUE_CHECKS: ReadonlyMap<string, ValueCheck> = new Map([
   ...['maxLength', 'minLength', 'maxItems', 'minItems', 'maxContains', 'minContains', 'maxProperties', 'minProperties'].map((keyword) => [keyword, count] as const),
   ...['uniqueItems', 'deprecated', 'readOnly', 'writeOnly'].map((keyword) => [keyword, boolean] as const),
   ...['enum', 'examples'].map((keyword) => [keyword, array] as const),
-  ...['$anchor', '$dynamicAnchor', '$recursiveAnchor'].map((keyword) => [keyword, anchor] as const),
-  ...['$ref', '$dynamicRef', '$recursiveRef'].map((keyword) => [keyword, string] as const),
+  ...['$anchor', '$dynamicAnchor'].map((keyword) => [keyword, anchor] as const),
+  ['$ref', string],
   ['type', (value) => ((typeof value === 'string' ? SIMPLE_TYPES.includes(value) : isTypeArray(value)) ? null : `one of ${SIMPLE_TYPES.join(', ')}, or a non-empty array of them without repeats`)],
   ['multipleOf', (value) => (typeof value === 'number' && value > 0 ? null : 'a number greater than 0')],
   ['required', (value) => (isUniqueStrings(value) ? null : 'an array of distinct strings')],
   ['dependentRequired', (value) => (isObject(value) && Object.values(value).every(isUniqueStrings) ? null : 'an object whose values are arrays of distinct strings')],
-  ['$id', (value) => (typeof value === 'string' && /^[^#]*#?$/.test(value) ? null : 'a URI reference without a fragment')],
   ['$vocabulary', (value) => (isObject(value) && Object.values(value).every((used) => typeof used === 'boolean') ? null : 'an object from URIs to true or false')],
   // Another dialect would change what every keyword means: tama-dex reads 2020-12 only.
   ['$schema', (value) => (typeof value === 'string' && DIALECTS.includes(value) ? null : `${DIALECTS.join(' or ')} (or left out)`)],
 ])
+
+/** Validators skip this name in `properties` and `patternProperties` (Ajv does, against prototype pollution). */
+const UNCHECKED_NAME = '`__proto__` cannot name a property here: JSON Schema validators skip it (Ajv does), so its schema would never be checked. Rename the property. Fix this Schema Object (JSON Schema 2020-12).'
 
 const PLACE_EXPECTED = {array: 'a non-empty array of schemas', map: 'an object of schemas'} as const
 const MESSAGE_TAIL = 'Fix this Schema Object (JSON Schema 2020-12).'
@@ -51,11 +54,12 @@ const MESSAGE_TAIL = 'Fix this Schema Object (JSON Schema 2020-12).'
 /**
  * Checks that Schema Objects are valid JSON Schema 2020-12 — what validating them against
  * the 2020-12 meta-schema checks, keyword by keyword, in one pass over each schema — plus
- * what the meta-schema cannot see: `pattern`s must be regular expressions tama-dex can
- * match in linear time (DocumentPatterns), and every `$ref` must resolve inside the
- * document (docs/profile.md#schemas-and-ref).
- * OpenAPI's annotations (`discriminator`, `xml`, `externalDocs`, `example`) and `x-`
- * keys are keywords JSON Schema lets hold anything.
+ * what the meta-schema cannot see: only the keywords of SCHEMA_KEYWORDS (and `x-` keys)
+ * may appear, so no validator's own keyword (`$async`) can change what validation means;
+ * `pattern`s must be regular expressions tama-dex can match in linear time
+ * (DocumentPatterns); every `$ref` must resolve inside the document; and no schema may
+ * apply itself, or too many subschemas, to one value (InPlaceReach)
+ * (docs/profile.md#schemas-and-ref).
  *
  * Each schema is checked once, however it is reached (directly, through `$ref`s, or as a
  * YAML alias), so circular references end and no document costs more than one walk.
@@ -64,15 +68,23 @@ export class SchemaObjectChecker {
   /** Schemas already checked, by identity: however many pointers reach one, it is walked once. */
   private readonly checked = new Set<object>()
   private readonly patterns = new DocumentPatterns()
+  private readonly reach: InPlaceReach
 
   constructor(
     private readonly resolver: RefResolver,
     private readonly report: Report,
-  ) {}
+  ) {
+    this.reach = new InPlaceReach(resolver, report)
+  }
+
+  /** `$ref` targets still to walk: each is walked from `check`'s loop, not from inside the schema naming it. */
+  private readonly referenced: Array<{readonly schema: unknown; readonly pointer: string}> = []
 
   /** Checks the Schema Object `schema` found at `pointer` (and all it contains and references). */
   check(schema: unknown, pointer: string): void {
     this.schema(schema, pointer, 1)
+    // However long a chain of references, the stack only ever holds one schema's nesting.
+    for (let next = this.referenced.shift(); next !== undefined; next = this.referenced.shift()) this.schema(next.schema, next.pointer, 1)
   }
 
   private schema(schema: unknown, pointer: string, depth: number): void {
@@ -87,11 +99,13 @@ export class SchemaObjectChecker {
       this.report(pointer, `Schemas are nested more than ${LIMITS.depth} deep here. Flatten the schema with "$ref"s to named schemas.`)
       return
     }
+    this.reach.check(schema, pointer)
     for (const keyword of Object.keys(schema)) this.keyword(keyword, schema[keyword], pointer, depth)
   }
 
   /** Checks one keyword of the schema at `parent`; its pointer is built only when needed. */
   private keyword(keyword: string, value: unknown, parent: string, depth: number): void {
+    if (!isSchemaKeyword(keyword)) return this.unknownKeyword(keyword, parent)
     const place = SUBSCHEMA_PLACES.get(keyword)
     if (place === 'schema') return this.schema(value, childPointer(parent, keyword), depth + 1)
     if (place === 'array' && Array.isArray(value) && value.length > 0) {
@@ -103,6 +117,7 @@ export class SchemaObjectChecker {
       const pointer = childPointer(parent, keyword)
       for (const name of Object.keys(value)) {
         const at = childPointer(pointer, name)
+        if (name === '__proto__' && (keyword === 'properties' || keyword === 'patternProperties')) this.report(at, UNCHECKED_NAME)
         if (keyword === 'patternProperties') this.pattern(name, pointer, name, 'The `patternProperties` key')
         // A `dependencies` value may also be a list of property names.
         if (keyword !== 'dependencies' || !isUniqueStrings(value[name])) this.schema(value[name], at, depth + 1)
@@ -119,10 +134,14 @@ export class SchemaObjectChecker {
     }
   }
 
+  private unknownKeyword(keyword: string, parent: string): void {
+    this.report(childPointer(parent, keyword), `\`${keyword}\` is not allowed in a Schema Object: ${keywordRefusal(keyword)}. ${MESSAGE_TAIL}`)
+  }
+
   private reference(ref: string, pointer: string): void {
     const target = this.resolver.resolve(ref)
     if ('error' in target) this.report(pointer, target.error)
-    else this.check(target.value, target.pointer)
+    else this.referenced.push({schema: target.value, pointer: target.pointer})
   }
 
   /** Reports the regular expression `pattern`, found at `token` in `parent`, when tama-dex cannot use it; `what` names it. */

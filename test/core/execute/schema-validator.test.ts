@@ -60,17 +60,58 @@ describe('SchemaValidator', () => {
 
   it('reports a stored pattern the linear-time engine refuses as internal, saying why', () => {
     expect(() => new SchemaValidator().problems({type: 'string', pattern: '^(?!x)'}, 'a')).toThrow(
-      expect.objectContaining({kind: 'internal', message: expect.stringContaining('(pattern "^(?!x)" uses a negative lookahead `(?!`, which tama-dex cannot check in linear time')}),
+      expect.objectContaining({kind: 'internal', message: expect.stringContaining('at #/pattern: `pattern` "^(?!x)" uses a negative lookahead `(?!`, which tama-dex cannot check in linear time')}),
     )
   })
 
-  it('compiles a pattern once, however many schemas and places use it', () => {
+  it.each([
+    {name: '`$async`', schema: {$async: true, type: 'string'}, says: 'at #/$async: `$async` is not allowed'},
+    {name: '`nullable`', schema: {type: 'string', nullable: true}, says: 'at #/nullable'},
+    {name: 'a schema applying itself', schema: {$ref: '#/$defs/A', $defs: {A: {anyOf: [{$ref: '#/$defs/A'}]}}}, says: 'at #/$defs/A/anyOf/0/$ref'},
+    {name: 'nesting past the document limit', schema: JSON.parse(`${'{"items":'.repeat(200)}true${'}'.repeat(200)}`), says: 'nests deeper than 128 levels'},
+  ])('refuses a stored schema with $name as internal, before Ajv compiles it', ({schema, says}) => {
+    const compile = vi.spyOn(Ajv2020.prototype, 'compile')
+    expect(() => new SchemaValidator().problems(schema, 'x')).toThrow(expect.objectContaining({kind: 'internal', message: expect.stringContaining(says)}))
+    expect(compile).not.toHaveBeenCalled()
+  })
+
+  it('treats a validator answering anything but true or false as internal, leaving no rejection unhandled', async () => {
+    const rejected = Promise.reject(new Error('validation failed'))
+    const answer = Object.assign(() => rejected, {errors: null})
+    vi.spyOn(Ajv2020.prototype, 'compile').mockReturnValue(answer as never)
+    const validator = new SchemaValidator()
+    expect(() => validator.problems({type: 'string'}, 1)).toThrow(expect.objectContaining({kind: 'internal', message: expect.stringContaining('answered something other than true or false')}))
+    expect(() => validator.matches({type: 'number'}, 1)).toThrow(expect.objectContaining({kind: 'internal'}))
+    // Handled: vitest fails the run on an unhandled rejection.
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  })
+
+  it.each([
+    {given: {schema: {uniqueItems: true}, value: [{a: 1, b: [1, {c: null}]}, {b: [1, {c: null}], a: 1}]}, want: [{pointer: '', message: 'must NOT have duplicate items (items ## 0 and 1 are identical)'}]},
+    {given: {schema: {uniqueItems: true}, value: [1, 1.0]}, want: [{pointer: '', message: 'must NOT have duplicate items (items ## 0 and 1 are identical)'}]},
+    {given: {schema: {uniqueItems: true}, value: [0, -0, '0']}, want: [{pointer: '', message: 'must NOT have duplicate items (items ## 0 and 1 are identical)'}]},
+    {given: {schema: {uniqueItems: true}, value: [{a: 1}, {a: '1'}, [1], ['1'], '1', 1, true, 'true', null, 'null', {}, []]}, want: []},
+    {given: {schema: {uniqueItems: true}, value: [[1, 2], [2, 1], {a: [1, 2]}, {a: [2, 1]}]}, want: []},
+    {given: {schema: {uniqueItems: false}, value: [1, 1]}, want: []},
+    {given: {schema: {items: {uniqueItems: true}}, value: [[1], [2, 2]]}, want: [{pointer: '/1', message: 'must NOT have duplicate items (items ## 0 and 1 are identical)'}]},
+    // Own properties only: an inherited name is not present.
+    {given: {schema: {required: ['constructor', 'toString']}, value: {}}, want: [{pointer: '/constructor', message: 'is required but missing'}, {pointer: '/toString', message: 'is required but missing'}]},
+    {given: {schema: {required: ['__proto__']}, value: {}}, want: [{pointer: '/__proto__', message: 'is required but missing'}]},
+    {given: {schema: {required: ['__proto__']}, value: JSON.parse('{"__proto__": 1}')}, want: []},
+    // Valid JSON Schema that Ajv's strict mode would otherwise refuse, and annotations it does not know.
+    {given: {schema: {if: {type: 'string'}, minContains: 2, $schema: 'https://spec.openapis.org/oas/3.1/dialect/base'}, value: 1}, want: []},
+    {given: {schema: {type: 'integer', format: 'unix-time', 'x-stripe': {a: 1}, properties: {a: {'x-b': 1}}}, value: 1}, want: []},
+  ])('validates $given.schema against $given.value (uniqueItems, own properties, strict mode)', ({given, want}) => {
+    expect(new SchemaValidator().problems(given.schema, given.value)).toEqual(want)
+  })
+
+  it('compiles a pattern once for Ajv, however many schemas and places use it, and once per schema the profile checks', () => {
     const compile = vi.spyOn(RE2JS, 'compile')
     const validator = new SchemaValidator()
     const name = {type: 'string', pattern: '^[a-z]+$'}
     validator.problems({properties: {a: name, b: {...name}}, patternProperties: {'^[a-z]+$': true}}, {})
     validator.problems({items: {...name}}, ['x'])
-    // The meta-schema's own patterns compile too, once Ajv validates a first schema.
-    expect(compile.mock.calls.filter(([source]) => source === '^[a-z]+$')).toHaveLength(1)
+    // Two schemas checked by the profile, one matcher for Ajv; the meta-schema's own patterns compile too.
+    expect(compile.mock.calls.filter(([source]) => source === '^[a-z]+$')).toHaveLength(3)
   })
 })

@@ -3,7 +3,9 @@ import addFormats from 'ajv-formats'
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 
+import {LIMITS} from '../../../src/core/profile/limits.js'
 import {RefResolver} from '../../../src/core/profile/ref-resolver.js'
+import {SUBSCHEMA_PLACES} from '../../../src/core/profile/schema-keywords.js'
 import {SchemaObjectChecker} from '../../../src/core/profile/schema-objects.js'
 
 function problemsOf(schema: unknown, document: unknown = {}): Array<{pointer: string; message: string}> {
@@ -23,7 +25,7 @@ const KEYWORDS = [
   ...['type', 'enum', 'const', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength'],
   ...['maxItems', 'minItems', 'uniqueItems', 'maxContains', 'minContains', 'maxProperties', 'minProperties', 'required', 'dependentRequired'],
   ...['title', 'description', 'default', 'deprecated', 'readOnly', 'writeOnly', 'examples', 'format', 'contentEncoding', 'contentMediaType'],
-  ...['$id', '$anchor', '$dynamicAnchor', '$comment', '$vocabulary', 'discriminator', 'xml', 'example', 'x-extra'],
+  ...['$anchor', '$dynamicAnchor', '$comment', '$vocabulary', 'discriminator', 'xml', 'example', 'x-extra'],
 ]
 
 const {schema: schemas} = fc.letrec<{schema: unknown; object: Record<string, unknown>; value: unknown}>((tie) => ({
@@ -39,11 +41,25 @@ const {schema: schemas} = fc.letrec<{schema: unknown; object: Record<string, unk
   ),
 }))
 
+/** Whether `schema` holds, anywhere a keyword goes, a key that is not one of KEYWORDS (drawn values may be objects of any keys). */
+function holdsUnknownKeyword(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return false
+  return Object.entries(schema).some(([keyword, value]) => {
+    if (!KEYWORDS.includes(keyword)) return true
+    const place = SUBSCHEMA_PLACES.get(keyword)
+    if (place === 'schema') return holdsUnknownKeyword(value)
+    if (place === 'array' && Array.isArray(value)) return value.some(holdsUnknownKeyword)
+    if (place === 'map' && typeof value === 'object' && value !== null) return Object.values(value).some(holdsUnknownKeyword)
+    return false
+  })
+}
+
 describe('SchemaObjectChecker', () => {
-  it('agrees with the JSON Schema 2020-12 meta-schema on what is a valid schema', () => {
+  it('agrees with the JSON Schema 2020-12 meta-schema on what is a valid schema, refusing besides only keywords outside the vocabularies', () => {
     fc.assert(
       fc.property(schemas, (schema) => {
-        expect(problemsOf(schema).length === 0, JSON.stringify(schema)).toBe(ajv.validateSchema(schema as object) as boolean)
+        const valid = (ajv.validateSchema(schema as object) as boolean) && !holdsUnknownKeyword(schema)
+        expect(problemsOf(schema).length === 0, JSON.stringify(schema)).toBe(valid)
       }),
       {numRuns: 2000},
     )
@@ -76,11 +92,58 @@ describe('SchemaObjectChecker', () => {
     {given: {$schema: 'https://spec.openapis.org/oas/3.1/dialect/base'}, want: []},
     {given: {$schema: 'http://json-schema.org/draft-07/schema#'}, want: [{pointer: '/s/$schema', message: expect.stringContaining('must be https://json-schema.org/draft/2020-12/schema or')}]},
     {given: {items: [{type: 'string'}]}, want: [{pointer: '/s/items', message: expect.stringContaining('must be an object or a boolean, found an array')}]},
-    {given: {properties: {a: {type: 'string', nullable: true, example: 1, 'x-go-name': 'A'}}, discriminator: {propertyName: 'a'}}, want: []},
+    {given: {properties: {a: {type: 'string', example: 1, 'x-go-name': 'A'}}, discriminator: {propertyName: 'a'}, xml: {name: 'a'}, externalDocs: {url: 'https://example.com'}}, want: []},
     {given: {const: {$ref: 'not a reference'}, enum: [{$ref: 'data'}], default: {$ref: 'data'}, examples: [{$ref: 'data'}]}, want: []},
     {given: {dependencies: {a: ['b', 'c'], d: {required: ['e']}}}, want: []},
   ])('$given', ({given, want}) => {
     expect(problemsOf(given, {components: {schemas: {A: {type: 'string'}}}, paths: {'/a/{id}': {}}})).toEqual(want)
+  })
+
+  it.each([
+    {given: {type: 'object', $async: true}, at: '/s/$async', says: 'as Ajv does `$async`'},
+    {given: {type: 'string', nullable: true}, at: '/s/nullable', says: '`nullable` is OpenAPI 3.0'},
+    {given: {properties: {a: {minimun: 1}}}, at: '/s/properties/a/minimun', says: 'not a keyword of JSON Schema 2020-12'},
+    {given: {$dynamicRef: 'https://example.com/meta#node'}, at: '/s/$dynamicRef', says: 'dynamic references are not supported'},
+    {given: {items: {$recursiveRef: '#'}}, at: '/s/items/$recursiveRef', says: 'dynamic references are not supported'},
+    {given: {$recursiveAnchor: true}, at: '/s/$recursiveAnchor', says: 'dynamic anchors'},
+    {given: {$id: 'https://example.com/s', properties: {a: {$ref: '#/components/schemas/A'}}}, at: '/s/$id', says: 'resolve against it'},
+  ])('refuses the keyword at $at', ({given, at, says}) => {
+    expect(problemsOf(given, {components: {schemas: {A: {type: 'string'}}}})).toEqual([{pointer: at, message: expect.stringContaining(says)}])
+  })
+
+  it.each([
+    {name: 'a schema that is only a $ref to itself', schemas: {A: {$ref: '#/components/schemas/A'}}, at: '/components/schemas/A/$ref'},
+    {name: 'allOf holding a $ref to itself', schemas: {A: {allOf: [{$ref: '#/components/schemas/A'}]}}, at: '/components/schemas/A/allOf/0/$ref'},
+    {name: 'two schemas referring to each other through anyOf and not', schemas: {A: {anyOf: [{$ref: '#/components/schemas/B'}]}, B: {not: {$ref: '#/components/schemas/A'}}}, at: '/components/schemas/B/not/$ref'},
+    {name: 'if/then/else and dependentSchemas', schemas: {A: {if: {dependentSchemas: {x: {$ref: '#/components/schemas/A'}}}}}, at: '/components/schemas/A/if/dependentSchemas/x/$ref'},
+  ])('refuses $name: validating would never finish', ({schemas, at}) => {
+    expect(problemsOf({$ref: '#/components/schemas/A'}, {components: {schemas}})).toEqual([{pointer: at, message: expect.stringContaining('without moving to a property or an item')}])
+  })
+
+  it('accepts recursion that moves into the value, however the schemas share subschemas', () => {
+    const schemas = {
+      Node: {type: 'object', properties: {left: {$ref: '#/components/schemas/Node'}, right: {$ref: '#/components/schemas/Node'}}, additionalProperties: {anyOf: [{$ref: '#/components/schemas/Node'}, {type: 'string'}]}},
+      List: {type: 'array', items: {$ref: '#/components/schemas/List'}, contains: {allOf: [{$ref: '#/components/schemas/Node'}]}},
+    }
+    expect(problemsOf({anyOf: [{$ref: '#/components/schemas/Node'}, {$ref: '#/components/schemas/List'}]}, {components: {schemas}})).toEqual([])
+  })
+
+  it('refuses a schema applying more subschemas to one value than the limit, at the innermost schema past it', () => {
+    // Each level applies itself, both anyOf entries and twice the next level: S10 applies 1,
+    // S9 5, ... S3 509, S2 1021, past the limit of 1000; S1 and S0 are past it only through S2.
+    const schemas: Record<string, unknown> = {S10: {type: 'string'}}
+    for (let level = 9; level >= 0; level--) schemas[`S${level}`] = {anyOf: [{$ref: `#/components/schemas/S${level + 1}`}, {$ref: `#/components/schemas/S${level + 1}`}]}
+    expect(problemsOf({$ref: '#/components/schemas/S0'}, {components: {schemas}})).toEqual([
+      {pointer: '/components/schemas/S2', message: expect.stringContaining(`applies more than ${LIMITS.inPlaceApplications} subschemas to it`)},
+    ])
+    expect(problemsOf({$ref: '#/components/schemas/S3'}, {components: {schemas}})).toEqual([])
+  })
+
+  it('walks a chain of 20,000 references without deepening the stack, and still reports at its end', () => {
+    const schemas: Record<string, unknown> = {}
+    for (let i = 0; i < 20_000; i++) schemas[`S${i}`] = {type: 'object', properties: {next: {$ref: `#/components/schemas/S${i + 1}`}}, items: {$ref: `#/components/schemas/S${i + 1}`}}
+    schemas.S20000 = {minLength: -1}
+    expect(problemsOf({$ref: '#/components/schemas/S0'}, {components: {schemas}})).toEqual([{pointer: '/components/schemas/S20000/minLength', message: expect.stringContaining('must be a non-negative integer')}])
   })
 
   it('checks a schema reached through a $ref once, however often it is referenced, and survives cycles', () => {

@@ -152,6 +152,27 @@ describe('checkDocument', () => {
     expect(problems).toEqual([{pointer: '/paths', message: `The document has ${LIMITS.operations + 1} operations; the limit is ${LIMITS.operations}. Split it into several documents.`}])
   })
 
+  it(`refuses an input or \`when\` schema of more than ${LIMITS.operationSubschemas} subschemas once bundled, as execute compiles them`, () => {
+    const operation = (body: unknown, when?: unknown) => ({
+      openapi: '3.1.0',
+      'x-tama-profile': PROFILE,
+      'x-tama-scopes': [],
+      info: {title: 't', version: '1'},
+      components: {schemas: {Pair: {type: 'object', properties: {a: {type: 'string'}, b: {type: 'string'}}}}},
+      paths: {'/o': {post: {operationId: 'o', summary: 'o', ...(when === undefined ? {} : {'x-tama-confirmation': {when}}), requestBody: {content: {'application/json': {schema: body}}}, responses: {'200': {description: 'OK'}}}}},
+    })
+    const wide = (count: number) => ({type: 'object', properties: Object.fromEntries(Array.from({length: count}, (_, i) => [`p${i}`, {type: 'string'}]))})
+    expect(checkDocument(operation(wide(LIMITS.operationSubschemas - 1))).problems).toEqual([])
+    expect(checkDocument(operation(wide(LIMITS.operationSubschemas))).problems).toEqual([{pointer: '/paths/~1o/post', message: expect.stringContaining(`input schema holds more than ${LIMITS.operationSubschemas} subschemas`)}])
+    expect(checkDocument(operation({type: 'object'}, wide(LIMITS.operationSubschemas))).problems).toEqual([{pointer: '/paths/~1o/post/x-tama-confirmation', message: expect.stringContaining('`when` schema holds more than')}])
+    // A schema shared through `$ref` is compiled once, in `$defs`; one object used in many places (a YAML alias) is compiled at each.
+    const byReference = {type: 'object', properties: Object.fromEntries(Array.from({length: 1500}, (_, i) => [`p${i}`, {$ref: '#/components/schemas/Pair'}]))}
+    expect(checkDocument(operation(byReference)).problems).toEqual([])
+    const alias = {type: 'string'}
+    const byAlias = {type: 'object', properties: Object.fromEntries(Array.from({length: LIMITS.operationSubschemas}, (_, i) => [`p${i}`, alias]))}
+    expect(checkDocument(operation(byAlias)).problems).toEqual([{pointer: '/paths/~1o/post', message: expect.stringContaining('subschemas')}])
+  })
+
   it('reports a schema nested past the depth limit instead of overflowing the stack', () => {
     let schema: object = {type: 'string'}
     for (let depth = 0; depth < 20_000; depth++) schema = {items: schema}

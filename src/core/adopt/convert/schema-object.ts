@@ -3,6 +3,7 @@ import type {AdoptWarnings} from '../adopt-warnings.js'
 import {childPointer} from '../../profile/json-pointer.js'
 import {type InternalRefs, isInternalRef} from '../internal-refs.js'
 import type {DocumentPatterns} from '../../profile/linear-pattern.js'
+import {isSchemaKeyword, keywordRefusal} from '../../profile/schema-keywords.js'
 
 /** What one pass over the document's schemas does. */
 export interface SchemaPass {
@@ -125,6 +126,12 @@ function upgradeExclusiveBound(schema: Record<string, unknown>, bound: string, e
 
 /** What any version may carry that a profile document may not. */
 function repairSchema(schema: Record<string, unknown>, pointer: string, pass: SchemaPass): void {
+  for (const keyword of Object.keys(schema)) {
+    if (isSchemaKeyword(keyword)) continue
+    // The profile reads JSON Schema 2020-12 only: a validator's own keyword could change what validates.
+    pass.warnings.add(childPointer(pointer, keyword), `"${keyword}" is not allowed in a profile document's Schema Object (${keywordRefusal(keyword)}); it was removed.`)
+    delete schema[keyword]
+  }
   const ref = schema.$ref
   if (typeof ref === 'string' && pass.refs.resolve(ref) === undefined) {
     pass.warnings.add(childPointer(pointer, '$ref'), `${describeRef(ref)}; the reference was removed, so this schema now accepts any value here.`)

@@ -57,13 +57,15 @@ describe('OpenAPI 3.0 Schema Objects become JSON Schema 2020-12', () => {
     ])
   })
 
-  it('passes OpenAPI 3.1 schemas through unchanged', async () => {
-    const {document, report} = await adoptFixture('openapi-3.1.yaml', {})
+  it('passes OpenAPI 3.1 schemas through, removing only keywords JSON Schema 2020-12 does not have, with a warning', async () => {
+    const {document, report, warnings} = await adoptFixture('openapi-3.1.yaml', {})
     expect(report.from).toBe('3.1')
     expect(document.openapi).toBe('3.1.1')
-    expect(at(document, '/paths/~1notes/get/responses/200/content/application~1json/schema')).toStrictEqual({
+    const schema = '/paths/~1notes/get/responses/200/content/application~1json/schema'
+    expect(at(document, schema)).toStrictEqual({
       type: ['array', 'null'],
-      items: {type: 'string', nullable: true, example: 'hi'},
+      items: {type: 'string', example: 'hi'},
     })
+    expect(warnings).toContainEqual(expect.objectContaining({pointer: `${schema}/items/nullable`, message: expect.stringContaining('"nullable" is not allowed in a profile document\'s Schema Object (`nullable` is OpenAPI 3.0')}))
   })
 })

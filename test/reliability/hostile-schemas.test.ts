@@ -1,0 +1,466 @@
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+
+import {Client} from '@modelcontextprotocol/sdk/client/index.js'
+import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {buildCassette} from '../../src/core/cassette/build-cassette.js'
+import {canonicalJson, sha256Hex} from '../../src/core/cassette/canonical-json.js'
+import {verifyCassette} from '../../src/core/cassette/index.js'
+import {TamaError} from '../../src/core/errors/tama-error.js'
+import {type ExecuteOptions, type Executor, type OperationCatalog, executeOperation} from '../../src/core/execute/index.js'
+import {type TamaIndex, openIndex} from '../../src/core/index/index.js'
+import {handleExecute} from '../../src/core/mcp/index.js'
+import {checkDocument, validateDocument} from '../../src/core/profile/index.js'
+import type {OperationRecord} from '../../src/core/profile/operation-record.js'
+import {CLI, PROJECT_ROOT, runCli} from '../helpers/cli.js'
+import {withSql} from '../core/cassette/cassette-kit.js'
+import {FakeCatalog} from '../core/execute/fake-catalog.js'
+import {tally} from './counts.js'
+import {SeededRandom} from './seeded-random.js'
+import {SEED, scaled} from './soak.js'
+
+/** A profile document with one operation, `op` (POST /op), whose JSON body is `body`. */
+function bodyDocument(body: unknown, options: {schemas?: Record<string, unknown>; when?: unknown; parameters?: unknown[]} = {}): Record<string, unknown> {
+  return {
+    openapi: '3.1.0',
+    'x-tama-profile': 'tama-operations/1',
+    info: {title: 'hostile', version: '1.0.0'},
+    paths: {
+      '/op': {
+        post: {
+          operationId: 'op',
+          summary: 'Run the operation',
+          'x-tama-scopes': [],
+          ...(options.when === undefined ? {} : {'x-tama-confirmation': {when: options.when, message: 'Sure?'}}),
+          ...(options.parameters === undefined ? {} : {parameters: options.parameters}),
+          requestBody: {required: true, content: {'application/json': {schema: body}}},
+          responses: {'200': {description: 'OK'}},
+        },
+      },
+    },
+    ...(options.schemas === undefined ? {} : {components: {schemas: options.schemas}}),
+  }
+}
+
+const BODY = '/paths/~1op/post/requestBody/content/application~1json/schema'
+const WHEN = '/paths/~1op/post/x-tama-confirmation/when'
+
+/** An executor that counts its calls. */
+function counting(): {executor: Executor; calls: number[]} {
+  const calls: number[] = []
+  return {executor: {execute: async () => (calls.push(1), {ok: true})}, calls}
+}
+
+/** Runs execute, returning its result or the TamaError it threw (anything else fails the test). */
+async function outcome(run: Promise<unknown>): Promise<unknown> {
+  return run.catch((error: unknown) => {
+    if (error instanceof TamaError) return error
+    throw error
+  })
+}
+
+/** Rejections no one handled while `run` ran, and a turn of the event loop after it. */
+async function unhandledDuring(run: () => Promise<unknown>): Promise<unknown[]> {
+  const seen: unknown[] = []
+  const listener = (reason: unknown) => seen.push(reason)
+  process.on('unhandledRejection', listener)
+  try {
+    await run()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  } finally {
+    process.off('unhandledRejection', listener)
+  }
+  return seen
+}
+
+/** A catalog holding exactly these records, as an index written by other code (or an older version) might. */
+function storedCatalog(records: OperationRecord[]): FakeCatalog {
+  return new FakeCatalog({hostile: records})
+}
+
+/** The record `op` validates to, with its input schema (or its `when`) replaced, as a store could hold it. */
+function storedRecord(edit: Partial<OperationRecord>): OperationRecord {
+  const [record] = validateDocument(bodyDocument({type: 'object'})).operations
+  return {...record!, ...edit}
+}
+
+/** Keywords that are not JSON Schema 2020-12 and that some validator gives a meaning, or that would be silently ignored. */
+const FOREIGN_KEYWORDS: ReadonlyArray<readonly [string, unknown]> = [
+  ['$async', true],
+  ['nullable', true],
+  ['$data', '0/x'],
+  ['id', 'https://example.com/s'],
+  ['$id', 'https://example.com/s'],
+  ['$dynamicRef', 'https://example.com/meta#node'],
+  ['$recursiveRef', '#'],
+  ['$recursiveAnchor', true],
+  ['additionalItems', false],
+  ['minimun', 3],
+  ['errorMessage', 'x'],
+  ['coerceTypes', true],
+  ['__proto__', {type: 'string'}],
+]
+
+/** Where in a document a foreign keyword can sit, and the pointer of the schema it sits in. */
+const PLACES: ReadonlyArray<{name: string; put: (keyword: Record<string, unknown>) => {document: Record<string, unknown>; at: string}}> = [
+  {name: 'the body schema', put: (k) => ({document: bodyDocument({type: 'object', ...k}), at: BODY})},
+  {name: 'a property', put: (k) => ({document: bodyDocument({type: 'object', properties: {a: {type: 'string', ...k}}}), at: `${BODY}/properties/a`})},
+  {name: 'items under allOf', put: (k) => ({document: bodyDocument({allOf: [{type: 'array', items: {...k}}]}), at: `${BODY}/allOf/0/items`})},
+  {name: 'a referenced component', put: (k) => ({document: bodyDocument({$ref: '#/components/schemas/C'}, {schemas: {C: {type: 'object', ...k}}}), at: '/components/schemas/C'})},
+  {name: 'a parameter schema', put: (k) => ({document: bodyDocument({type: 'object'}, {parameters: [{name: 'p', in: 'query', schema: {type: 'string', ...k}}]}), at: '/paths/~1op/post/parameters/0/schema'})},
+  {name: 'a confirmation `when` schema', put: (k) => ({document: bodyDocument({type: 'object'}, {when: {type: 'object', ...k}}), at: WHEN})},
+]
+
+/** `{[keyword]: value}` as an own property, even for `__proto__`. */
+function own(keyword: string, value: unknown): Record<string, unknown> {
+  return JSON.parse(`{${JSON.stringify(keyword)}: ${JSON.stringify(value)}}`) as Record<string, unknown>
+}
+
+describe('hostile schemas: only JSON Schema 2020-12 reaches the validator (defect 1)', () => {
+  it('refuses every keyword outside the vocabularies, in every place a schema sits, at its pointer', (context) => {
+    let tried = 0
+    for (const [keyword, value] of FOREIGN_KEYWORDS) {
+      for (const place of PLACES) {
+        const {document, at} = place.put(own(keyword, value))
+        const {document: validated, problems} = checkDocument(document)
+        expect(validated, `${keyword} in ${place.name}`).toBeNull()
+        expect(problems, `${keyword} in ${place.name}`).toContainEqual({pointer: `${at}/${keyword.replaceAll('~', '~0').replaceAll('/', '~1')}`, message: expect.stringContaining(`\`${keyword}\` is not allowed in a Schema Object`)})
+        tried++
+      }
+    }
+    tally(context, 'hostile schemas tried', tried)
+  })
+
+  it('refuses `$async` through index.load, leaving the index unchanged, and through `document validate`', async (context) => {
+    const index = openIndex({path: ':memory:'})
+    try {
+      await index.load(bodyDocument({type: 'object'}), {cassette: 'hostile'})
+      const before = index.cassettes()
+      await expect(index.load(bodyDocument({type: 'object', $async: true, required: ['a']}), {cassette: 'hostile'})).rejects.toMatchObject({kind: 'invalid_document', problems: [expect.objectContaining({pointer: `${BODY}/$async`})]})
+      expect(index.cassettes()).toEqual(before)
+    } finally {
+      index.close()
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'tama-hostile-schemas-'))
+    try {
+      writeFileSync(join(dir, 'async.json'), JSON.stringify(bodyDocument({type: 'object'}, {when: {$async: true}})))
+      const result = await runCli(['document', 'validate', join(dir, 'async.json')])
+      expect(result.code).toBe(3)
+      expect(result.stdout + result.stderr).toContain(`#${WHEN}/$async: \`$async\` is not allowed in a Schema Object`)
+    } finally {
+      rmSync(dir, {recursive: true, force: true})
+    }
+    tally(context, 'hostile schemas tried', 2)
+  })
+
+  it.for([
+    {name: 'an input schema with `$async`', record: () => storedRecord({inputSchema: {$async: true, type: 'object', required: ['a']}})},
+    {name: 'a `when` schema with `$async`', record: () => storedRecord({confirmation: {when: {$async: true, type: 'object'}, echo: null, message: 'Sure?'}})},
+    {name: 'an input schema with `nullable`', record: () => storedRecord({inputSchema: {type: 'object', properties: {a: {type: 'string', nullable: true}}}})},
+  ])('a stored record with $name never dispatches: internal, dispatched false, nothing left unhandled', async ({record}, context) => {
+    const {executor, calls} = counting()
+    const catalog = storedCatalog([record()])
+    const options: ExecuteOptions = {scopes: [], executors: {hostile: executor}}
+    const unhandled = await unhandledDuring(async () => {
+      expect(await outcome(executeOperation(catalog, 'hostile', 'op', {b: 1}, options))).toMatchObject({kind: 'internal', dispatched: false})
+      const tool = await handleExecute({execute: (...args) => executeOperation(catalog, ...args)}, {cassette: 'hostile', operation_id: 'op', input: {b: 1}}, {scopes: []}, {hostile: executor})
+      expect(tool).toMatchObject({error: {kind: 'internal', dispatched: false}})
+    })
+    expect(unhandled).toEqual([])
+    expect(calls).toHaveLength(0)
+    tally(context, 'hostile schemas tried', 2)
+  })
+})
+
+/** In-place applicators, and how to put a subschema in each. */
+const IN_PLACE: ReadonlyArray<readonly [string, (inner: unknown) => Record<string, unknown>, string]> = [
+  ['allOf', (inner) => ({allOf: [{type: 'object'}, inner]}), '/allOf/1'],
+  ['anyOf', (inner) => ({anyOf: [inner]}), '/anyOf/0'],
+  ['oneOf', (inner) => ({oneOf: [inner, {type: 'null'}]}), '/oneOf/0'],
+  ['not', (inner) => ({not: inner}), '/not'],
+  ['if', (inner) => ({if: inner}), '/if'],
+  ['then', (inner) => ({if: true, then: inner}), '/then'],
+  ['else', (inner) => ({if: false, else: inner}), '/else'],
+  ['dependentSchemas', (inner) => ({dependentSchemas: {a: inner}}), '/dependentSchemas/a'],
+  ['$ref', (inner) => inner as Record<string, unknown>, ''],
+]
+
+/** Keywords that move into the value, and how to put a subschema in each. */
+const MOVING: ReadonlyArray<(inner: unknown) => Record<string, unknown>> = [
+  (inner) => ({type: 'object', properties: {next: inner}}),
+  (inner) => ({type: 'array', items: inner}),
+  (inner) => ({prefixItems: [inner]}),
+  (inner) => ({additionalProperties: inner}),
+  (inner) => ({patternProperties: {'^n': inner}}),
+  (inner) => ({contains: inner}),
+]
+
+describe('schema cycles: refused at validation, and never a crash at execute (defect 2)', () => {
+  it('refuses a chain of schemas that comes back to its start without moving into the value, at the reference that closes it', (context) => {
+    const random = new SeededRandom(SEED)
+    const count = scaled(150, 3000)
+    for (let run = 0; run < count; run++) {
+      const length = random.int(1, 6)
+      const schemas: Record<string, unknown> = {}
+      let closing = ''
+      for (let i = 0; i < length; i++) {
+        const [, wrap, at] = random.pick(IN_PLACE)
+        const next = `#/components/schemas/S${(i + 1) % length}`
+        schemas[`S${i}`] = wrap({$ref: next})
+        if (i === length - 1) closing = `/components/schemas/S${i}${at}/$ref`
+      }
+      const {problems} = checkDocument(bodyDocument({$ref: '#/components/schemas/S0'}, {schemas}))
+      expect(problems, JSON.stringify(schemas)).toContainEqual({pointer: closing, message: expect.stringContaining('without moving to a property or an item')})
+    }
+    tally(context, 'hostile schemas tried', count)
+  })
+
+  it('accepts recursion that moves into the value, and execute answers for it without a crash', async (context) => {
+    const random = new SeededRandom(SEED + 1)
+    const count = scaled(60, 1000)
+    const {executor} = counting()
+    for (let run = 0; run < count; run++) {
+      const length = random.int(1, 4)
+      const schemas: Record<string, unknown> = {}
+      for (let i = 0; i < length; i++) {
+        const next = {$ref: `#/components/schemas/S${(i + 1) % length}`}
+        // Somewhere on the loop the recursion moves into the value; elsewhere anything goes.
+        const [, wrap] = random.pick(IN_PLACE)
+        schemas[`S${i}`] = i === 0 ? random.pick(MOVING)(next) : random.next() < 0.5 ? wrap(next) : random.pick(MOVING)(next)
+      }
+      const document = bodyDocument({type: 'object', properties: {root: {$ref: '#/components/schemas/S0'}}}, {schemas})
+      const {operations} = validateDocument(document)
+      let value: unknown = random.pick([1, 'x', null, true])
+      for (let depth = random.int(0, 30); depth > 0; depth--) value = random.pick([{next: value, n: value}, [value], {a: [value]}])
+      const result = await outcome(executeOperation(storedCatalog([...operations]), 'hostile', 'op', {root: value}, {scopes: [], executors: {hostile: executor}}))
+      if (result instanceof TamaError) expect(result.kind, JSON.stringify(schemas)).toBe('invalid_input')
+      else expect(result).toEqual({result: {ok: true}})
+    }
+    tally(context, 'hostile schemas tried', count)
+  })
+
+  it.for([
+    {name: 'allOf holding a $ref to itself', schema: {$ref: '#/$defs/A', $defs: {A: {allOf: [{$ref: '#/$defs/A'}]}}}},
+    {name: 'a schema that is only a $ref to itself', schema: {type: 'object', properties: {a: {$ref: '#/$defs/B'}}, $defs: {B: {$ref: '#/$defs/B'}}}},
+    {name: 'an external $dynamicRef', schema: {type: 'object', properties: {a: {$dynamicRef: 'https://example.com/meta#node'}}}},
+    {name: 'nesting past the stack', schema: deepSchema(3000)},
+  ])('a stored schema with $name: internal with dispatched false, through the library and the MCP handler', async ({schema}, context) => {
+    const {executor, calls} = counting()
+    const catalog = storedCatalog([storedRecord({inputSchema: schema})])
+    expect(await outcome(executeOperation(catalog, 'hostile', 'op', {a: 1}, {scopes: [], executors: {hostile: executor}}))).toMatchObject({kind: 'internal', dispatched: false})
+    const tool = await handleExecute({execute: (...args) => executeOperation(catalog, ...args)}, {cassette: 'hostile', operation_id: 'op', input: {a: 1}}, {scopes: []}, {hostile: executor})
+    expect(tool).toMatchObject({error: {kind: 'internal', dispatched: false}})
+    expect(calls).toHaveLength(0)
+    tally(context, 'hostile schemas tried', 1)
+  })
+})
+
+const DEEP = 'deep-schema-placeholder'
+
+/** The canonical JSON of deepSchema(levels), built as text. */
+function deepSchemaText(levels: number): string {
+  return `${'{"properties":{"a":'.repeat(levels)}{"type":"string"}${'},"type":"object"}'.repeat(levels)}`
+}
+
+function deepSchema(levels: number): Record<string, unknown> {
+  let schema: Record<string, unknown> = {type: 'string'}
+  for (let level = 0; level < levels; level++) schema = {type: 'object', properties: {a: schema}}
+  return schema
+}
+
+/** A catalog with the fixture's operations whose `method` throws on first use, to make one step fail. */
+function throwingAt(step: string): {catalog: OperationCatalog; options: ExecuteOptions} {
+  const boom = (): never => {
+    throw new RangeError(`Maximum call stack size exceeded (${step})`)
+  }
+  const fake = new FakeCatalog()
+  const {executor} = counting()
+  const executors: ExecuteOptions['executors'] = {incus: executor}
+  const catalog: OperationCatalog = {
+    isReady: () => (step === 'isReady' ? boom() : true),
+    getOperation: (cassette, operationId, scopes) => {
+      if (step === 'getOperation') boom()
+      const operation = fake.getOperation(cassette, operationId, scopes)
+      if (operation === undefined) return undefined
+      if (step === 'confirmation') Object.defineProperty(operation, 'confirmation', {get: boom})
+      if (step === 'inputSchema') Object.defineProperty(operation, 'inputSchema', {get: boom})
+      if (step === 'destructive') Object.defineProperty(operation, 'destructive', {get: boom})
+      return operation
+    },
+    suggestOperations: (...args) => (step === 'suggestOperations' ? boom() : fake.suggestOperations(...args)),
+  }
+  const options: ExecuteOptions = {
+    scopes: ['incus.read', 'incus.write', 'incus.admin'],
+    ...(step === 'executors'
+      ? {
+          executors: new Proxy(executors, {
+            get: boom,
+            getOwnPropertyDescriptor: boom,
+          }),
+        }
+      : {executors}),
+    ...(step === 'signal' ? {signal: Object.defineProperty({}, 'aborted', {get: boom}) as AbortSignal} : {}),
+  }
+  if (step === 'context') Object.defineProperty(options, 'context', {get: boom, enumerable: true})
+  return {catalog, options}
+}
+
+describe('one place decides `dispatched` (defects 2 and 7)', () => {
+  // Each step execute takes before it calls an executor, made to throw something that is not a TamaError.
+  const STEPS = ['isReady', 'getOperation', 'suggestOperations', 'destructive', 'confirmation', 'inputSchema', 'executors', 'signal', 'context']
+
+  it.each(STEPS)('a failure in %s, before dispatch, is a TamaError with dispatched: false, through the library and the MCP handler', async (step) => {
+    const operationId = step === 'suggestOperations' ? 'no_such_operation' : 'instance_delete'
+    const input = {name: 'web1'}
+    {
+      const {catalog, options} = throwingAt(step)
+      const error = await outcome(executeOperation(catalog, 'incus', operationId, input, Object.defineProperties({confirm: 'web1'}, Object.getOwnPropertyDescriptors(options)) as ExecuteOptions))
+      expect(error).toBeInstanceOf(TamaError)
+      expect(error).toMatchObject({dispatched: false})
+    }
+    {
+      const {catalog, options} = throwingAt(step)
+      // The step's options keep their getters: only execute may read them.
+      const index = {execute: (cassette: string, id: string, value: unknown, given: ExecuteOptions) => executeOperation(catalog, cassette, id, value, Object.defineProperties({...given}, Object.getOwnPropertyDescriptors(options)))}
+      const tool = await handleExecute(index, {cassette: 'incus', operation_id: operationId, input, confirm: 'web1'}, {scopes: options.scopes}, options.executors ?? {})
+      expect(tool).toMatchObject({error: {dispatched: false}})
+      expect(tool).not.toHaveProperty('operation_error')
+    }
+  })
+
+  it('a failure once the executor is called is dispatched: true, through the library and the MCP handler', async () => {
+    const executors = {incus: {execute: () => Promise.reject(new RangeError('boom'))}}
+    const catalog = new FakeCatalog()
+    const scopes = ['incus.read']
+    expect(await outcome(executeOperation(catalog, 'incus', 'instance_get', {name: 'web1'}, {scopes, executors}))).toMatchObject({kind: 'execution_failed', dispatched: true})
+    const tool = await handleExecute({execute: (...args) => executeOperation(catalog, ...args)}, {cassette: 'incus', operation_id: 'instance_get', input: {name: 'web1'}}, {scopes}, executors)
+    expect(tool).toMatchObject({operation_error: {dispatched: true}})
+  })
+})
+
+describe('pinned cassettes hold their records to the document limits and the profile (defect 7)', () => {
+  let dir: string
+  let good: Uint8Array
+  let index: TamaIndex
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'tama-hostile-schemas-'))
+    const file = join(dir, 'good.tama-cassette')
+    await buildCassette({name: 'hostile', version: '1.0.0', documents: [{source: 'hostile.json', document: bodyDocument({type: 'object', properties: {a: {type: 'string'}}})}]}, file)
+    good = readFileSync(file)
+    index = openIndex({path: ':memory:'})
+    await index.import(file)
+  }, 60_000)
+
+  afterAll(() => {
+    index?.close()
+    rmSync(dir, {recursive: true, force: true})
+  })
+
+  /**
+   * The good cassette with op's record (and only it) rewritten, consistently: the row agrees
+   * with its record. A DEEP string in the edited record stands for the canonical JSON of a
+   * schema nested `levels` deep, written out as text: no JSON library need walk it.
+   */
+  function withRecord(edit: (record: Record<string, unknown>) => Record<string, unknown>, levels = 0): {path: string; sha256: string} {
+    const bytes = withSql(good, dir, (db) => {
+      const row = db.prepare<{record: string}>("SELECT record FROM operations WHERE operation_id = 'op'").get()!
+      const text = canonicalJson(edit(JSON.parse(row.record) as Record<string, unknown>)).replace(`"${DEEP}"`, () => deepSchemaText(levels))
+      db.prepare("UPDATE operations SET record = ? WHERE operation_id = 'op'").run(text)
+    })
+    const path = join(dir, `hostile-${sha256Hex(bytes).slice(0, 12)}.tama-cassette`)
+    writeFileSync(path, bytes)
+    return {path, sha256: sha256Hex(bytes)}
+  }
+
+  it.for([
+    {name: 'a 3,000-level input schema', edit: (r: Record<string, unknown>) => ({...r, inputSchema: DEEP}), levels: 3000, reason: /nests deeper than 128 levels/},
+    {name: 'a 200-level input schema (within the stack, past the document limit)', edit: (r: Record<string, unknown>) => ({...r, inputSchema: DEEP}), levels: 200, reason: /nests deeper than 128 levels/},
+    {name: 'a 2,000-level `when` schema', edit: (r: Record<string, unknown>) => ({...r, confirmation: {when: DEEP, echo: null, message: 'Sure?'}}), levels: 2000, reason: /nests deeper than 128 levels/},
+    {name: 'an input schema of more subschemas than execute may compile', edit: (r: Record<string, unknown>) => ({...r, inputSchema: {type: 'object', properties: Object.fromEntries(Array.from({length: 2500}, (_, i) => [`p${i}`, {type: 'string'}]))}}), reason: /at \/inputSchema: the schema holds more than 2000 subschemas/},
+    {name: 'a string past the document limit', edit: (r: Record<string, unknown>) => ({...r, description: 'x'.repeat(1024 * 1024 + 1)}), reason: /longer than 1048576/},
+    {name: 'an input schema with `$async`', edit: (r: Record<string, unknown>) => ({...r, inputSchema: {$async: true, type: 'object'}}), reason: /at \/inputSchema\/\$async: `\$async` is not allowed/},
+    {name: 'an output schema that applies itself', edit: (r: Record<string, unknown>) => ({...r, outputSchema: {$ref: '#/$defs/A', $defs: {A: {anyOf: [{$ref: '#/$defs/A'}]}}}}), reason: /at \/outputSchema\/\$defs\/A\/anyOf\/0\/\$ref: This leads back/},
+    {name: 'a `when` schema with a $ref out of itself', edit: (r: Record<string, unknown>) => ({...r, confirmation: {when: {$ref: 'https://example.com/s'}, echo: null, message: 'Sure?'}}), reason: /at \/confirmation\/when\/\$ref: .*points outside/},
+  ])('refuses $name, pinned, at verify and at import, leaving the index unchanged', async ({edit, levels, reason}, context) => {
+    const {path, sha256} = withRecord(edit, levels)
+    const report = await verifyCassette(readFileSync(path), {source: 'hostile.tama-cassette', sha256})
+    expect(report.checks.find((check) => !check.ok)).toMatchObject({check: 'records', detail: expect.stringMatching(reason)})
+    const before = index.cassettes()
+    await expect(index.import(path, {sha256})).rejects.toMatchObject({kind: 'verification_failed', message: expect.stringMatching(reason)})
+    expect(index.cassettes()).toEqual(before)
+    // Unpinned, the rows are ignored and the documents installed as they say.
+    await expect(index.import(path)).resolves.toMatchObject({mode: 'rebuild'})
+    tally(context, 'hostile schemas tried', 1)
+  })
+
+  it('keeps MCP search answering: a pinned 3,000-level input schema never gets into the index it ranks from', async (context) => {
+    const file = join(dir, 'mcp-index.sqlite3')
+    const host = openIndex({path: file})
+    const good = join(dir, 'good.tama-cassette')
+    const deep = withRecord((r) => ({...r, inputSchema: DEEP}), 3000)
+    try {
+      await host.import(good)
+      await expect(host.import(deep.path, {sha256: deep.sha256})).rejects.toMatchObject({kind: 'verification_failed'})
+    } finally {
+      host.close()
+    }
+    const transport = new StdioClientTransport({command: process.execPath, args: [CLI, 'mcp', '--index', file], cwd: PROJECT_ROOT, env: {...(process.env as Record<string, string>), NO_COLOR: '1'}, stderr: 'pipe'})
+    const client = new Client({name: 'hostile-schemas', version: '0.0.0'})
+    await client.connect(transport)
+    try {
+      const answer = await client.callTool({name: 'search', arguments: {query: 'run the operation'}})
+      expect(answer.isError).toBeFalsy()
+      expect(answer.structuredContent).toMatchObject({results: [{cassette: 'hostile', operation_id: 'op', input_schema: {type: 'object'}}]})
+    } finally {
+      await client.close()
+    }
+    tally(context, 'hostile schemas tried', 1)
+  })
+})
+
+describe('property names are data (defect 8)', () => {
+  /** A document whose one operation, `op`, has a required query parameter `name`, echoed to confirm when present. */
+  function namedDocument(name: string): Record<string, unknown> {
+    return {
+      openapi: '3.1.0',
+      'x-tama-profile': 'tama-operations/1',
+      info: {title: 'names', version: '1.0.0'},
+      paths: {'/op': {get: {operationId: 'op', summary: 'Run it', 'x-tama-scopes': [], parameters: [{name, in: 'query', required: true, schema: {type: 'string'}}], 'x-tama-confirmation': {when: {required: [name]}, echo: name, message: 'Sure?'}, responses: {'200': {description: 'OK'}}}}},
+    }
+  }
+
+  it('refuses `__proto__` as a parameter or property name, which validators skip, at its pointer', (context) => {
+    expect(checkDocument(namedDocument('__proto__')).problems).toContainEqual({pointer: '/paths/~1op/get/parameters/0/name', message: expect.stringContaining('A parameter named "__proto__" cannot be an input property')})
+    for (const keyword of ['properties', 'patternProperties']) {
+      const body = {type: 'object', [keyword]: own('__proto__', {type: 'string'})}
+      expect(checkDocument(bodyDocument(body)).problems).toContainEqual({pointer: `${BODY}/${keyword}/__proto__`, message: expect.stringContaining('`__proto__` cannot name a property here')})
+    }
+    tally(context, 'hostile schemas tried', 3)
+  })
+
+  it.for(['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__', 'isPrototypeOf', 'propertyIsEnumerable'])(
+    'a required parameter named %s is required, confirmed and passed as given, through a real index',
+    async (name, context) => {
+      const index = openIndex({path: ':memory:'})
+      try {
+        await index.load(namedDocument(name), {cassette: 'names'})
+        const inputs: Array<Record<string, unknown>> = []
+        const executors = {names: {execute: async (_call: unknown, input: Record<string, unknown>) => (inputs.push(input), {ok: true})}}
+        await expect(index.execute('names', 'op', {}, {scopes: [], executors})).rejects.toMatchObject({kind: 'invalid_input', problems: [{source: 'input', pointer: `/${name}`, message: 'is required but missing'}]})
+        await expect(index.execute('names', 'op', {}, {scopes: [], executors, dryRun: true})).rejects.toMatchObject({kind: 'invalid_input'})
+        await expect(index.execute('names', 'op', own(name, 5), {scopes: [], executors, confirm: '5'})).rejects.toMatchObject({kind: 'invalid_input', problems: [expect.objectContaining({pointer: `/${name}`})]})
+        await expect(index.execute('names', 'op', own(name, 'x'), {scopes: [], executors})).rejects.toMatchObject({kind: 'confirmation_required'})
+        await expect(index.execute('names', 'op', own(name, 'x'), {scopes: [], executors, confirm: 'x'})).resolves.toEqual({result: {ok: true}})
+        expect(inputs).toHaveLength(1)
+        expect(Object.hasOwn(inputs[0]!, name) && inputs[0]![name]).toBe('x')
+      } finally {
+        index.close()
+      }
+      tally(context, 'hostile schemas tried', 1)
+    },
+  )
+})
