@@ -4,7 +4,7 @@ import {pathToFileURL} from 'node:url'
 
 import {TamaError} from '../errors/tama-error.js'
 import {readDocumentFile} from '../profile/index.js'
-import {count, quote} from './text.js'
+import {count, quote} from '../text/printable.js'
 
 /** `generate.mjs#catalogue`: an ES module and the export that is (or makes) the document. */
 const MODULE_SPEC = /^(?<file>.+\.m?js)(?:#(?<name>[^#]+))?$/

@@ -6,7 +6,7 @@ import {CheckFailure} from './check-failure.js'
 import {Checklist} from './checklist.js'
 import {checkPrebuiltRecords} from './prebuilt-records.js'
 import {rederiveRows} from './rederive-rows.js'
-import {quote} from './text.js'
+import {quote} from '../text/printable.js'
 import {readStoredCassette, type StoredCassette} from './stored-cassette.js'
 
 /**

@@ -6,7 +6,7 @@ import {CASSETTE_FORMAT, type CassetteMeta} from './cassette-format.js'
 import {assertCassetteIdentity} from './cassette-identity.js'
 import {deriveRows} from './derive-rows.js'
 import {compareCodeUnits, type OperationRow} from './operation-row.js'
-import {count} from './text.js'
+import {count} from '../text/printable.js'
 import {TAMA_DEX_VERSION} from './tool-version.js'
 
 export interface CassetteInput {

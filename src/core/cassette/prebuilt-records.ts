@@ -8,7 +8,7 @@ import {SchemaObjectChecker} from '../profile/schema-objects.js'
 import {countSubschemas} from '../profile/schema-size.js'
 import {CheckFailure} from './check-failure.js'
 import {differingColumn, operationRow} from './operation-row.js'
-import {count, quote} from './text.js'
+import {count, quote} from '../text/printable.js'
 import {listed, type StoredCassette} from './stored-cassette.js'
 
 const TEXT = {type: 'string'}

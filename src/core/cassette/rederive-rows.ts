@@ -5,7 +5,7 @@ import {CheckFailure} from './check-failure.js'
 import {deriveRows, type DocumentToDerive} from './derive-rows.js'
 import {differingColumn} from './operation-row.js'
 import type {DocumentRow} from './plan-cassette.js'
-import {count, quote} from './text.js'
+import {count, quote} from '../text/printable.js'
 import {MAX_LISTED, listed, type StoredCassette} from './stored-cassette.js'
 
 /** How problems name an embedded document of a cassette. */

@@ -9,7 +9,7 @@ import type {Checklist} from './checklist.js'
 import {OPERATION_COLUMNS, compareCodeUnits, type OperationRow} from './operation-row.js'
 import type {DocumentRow} from './plan-cassette.js'
 import {checkHeader} from './sqlite-header.js'
-import {count, quote} from './text.js'
+import {count, quote} from '../text/printable.js'
 
 /** The rows of a cassette whose structure has been checked; nothing in them is trusted yet. */
 export interface StoredCassette {

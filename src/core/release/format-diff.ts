@@ -1,4 +1,4 @@
-import {printable} from '../cassette/text.js'
+import {printable} from '../text/printable.js'
 import {formatTable} from '../text/format-table.js'
 import type {Change} from './diff-types.js'
 import type {ReleaseDiff} from './diff-releases.js'

@@ -1,4 +1,4 @@
-import {printable} from '../cassette/text.js'
+import {printable} from '../text/printable.js'
 import {formatTable} from '../text/format-table.js'
 import {MAX_SUMMARY_CHARACTERS, MIN_SUMMARY_WORDS} from './summary-findings.js'
 import {PENALTIES} from './lint-score.js'

@@ -1,6 +1,6 @@
 import {isDeepStrictEqual} from 'node:util'
 
-import {printable} from '../cassette/text.js'
+import {printable} from '../text/printable.js'
 import type {ConfirmationRule, OperationRecord} from '../profile/operation-record.js'
 import type {DetectedChange} from './diff-types.js'
 

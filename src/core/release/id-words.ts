@@ -1,4 +1,4 @@
-import {printable} from '../cassette/text.js'
+import {printable} from '../text/printable.js'
 import {inputFieldNames} from '../search/operation-store.js'
 import type {OperationRecord} from '../profile/operation-record.js'
 import {STOP_WORDS, verbOf} from '../search/query-vocabulary.js'

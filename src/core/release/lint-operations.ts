@@ -1,4 +1,4 @@
-import {printable} from '../cassette/text.js'
+import {printable} from '../text/printable.js'
 import type {OperationRecord} from '../profile/operation-record.js'
 import {catalogueVocabulary, describeParts, suggestedId, unsplitIdParts, type Vocabulary} from './id-words.js'
 import {catalogueScore, operationScore, PENALTIES, worstOperations} from './lint-score.js'

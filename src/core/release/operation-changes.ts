@@ -1,4 +1,4 @@
-import {printable} from '../cassette/text.js'
+import {printable} from '../text/printable.js'
 import type {InputBody, OperationRecord} from '../profile/operation-record.js'
 import type {DetectedChange} from './diff-types.js'
 import {guardChanges} from './guard-changes.js'

@@ -1,4 +1,4 @@
-import {count} from '../cassette/text.js'
+import {count} from '../text/printable.js'
 import {TamaError} from '../errors/tama-error.js'
 import type {CassetteDiff} from './diff-types.js'
 import type {LintReport} from './lint-types.js'

@@ -1,7 +1,7 @@
 import {isDeepStrictEqual} from 'node:util'
 
 import {canonicalJson} from '../cassette/canonical-json.js'
-import {printable} from '../cassette/text.js'
+import {printable} from '../text/printable.js'
 import {pointerTokens, valueAt} from '../profile/json-pointer.js'
 import {isObject} from '../profile/json-value.js'
 import type {JsonSchema} from '../profile/operation-record.js'

@@ -10,7 +10,7 @@ describe('compareVersions', () => {
     }
   })
 
-  it('ignores build metadata, compares numbers of any length, and cannot compare what is not a semantic version', () => {
+  it('ignores build metadata, and cannot compare what is not a semantic version or has a part past the safe integers', () => {
     expect(compareVersions('2.0.0+build.7', '2.0.0')).toBe(0)
     // Past Number.MAX_SAFE_INTEGER a part cannot be compared exactly.
     expect(compareVersions('12345678901234567890.0.0', '1.0.0')).toBeUndefined()

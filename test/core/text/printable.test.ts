@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {printable, quote} from '../../../src/core/cassette/text.js'
+import {printable, quote} from '../../../src/core/text/printable.js'
 
 describe('printable', () => {
   it.each([

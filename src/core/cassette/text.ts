@@ -1,1 +1,0 @@
-export {count, printable, quote} from '../text/printable.js'
