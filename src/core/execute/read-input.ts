@@ -3,6 +3,7 @@ import {readBoundedFile} from '../files/index.js'
 import {LIMITS} from '../profile/limits.js'
 
 /** Inputs larger than a document may be are refused before parsing. */
+// A bound on what is read; the text may be pretty-printed, and execute holds the input itself to INPUT_LIMITS.
 const MAX_INPUT_BYTES = LIMITS.documentBytes
 
 /**
