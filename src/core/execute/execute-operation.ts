@@ -1,3 +1,4 @@
+import {readOptions, readScopes} from '../errors/read-options.js'
 import {TamaError, isTamaError, type Problem} from '../errors/tama-error.js'
 import {INPUT_LIMITS} from '../profile/limits.js'
 import type {OperationRecord} from '../profile/operation-record.js'
@@ -35,8 +36,9 @@ export async function executeOperation(
   cassette: string,
   operationId: string,
   input: unknown,
-  options: ExecuteOptions,
+  given: ExecuteOptions,
 ): Promise<ExecuteResult> {
+  const options = readOptions(given, 'execute options', true)
   return traceSpan('execute', {mode: options.dryRun === true ? 'dry_run' : 'dispatch'}, async (span) => {
     let dispatched = false
     const markDispatched = (): void => {
@@ -100,8 +102,9 @@ function settled(error: unknown, dispatched: boolean): TamaError {
     : new TamaError('internal', 'An unexpected failure occurred before the call was dispatched; nothing ran. Report it to the host if it persists.', {cause: error})
 }
 
-function checkScopes(scopes: unknown): readonly string[] {
-  if (Array.isArray(scopes) && scopes.every((scope) => typeof scope === 'string')) return scopes
+function checkScopes(given: unknown): readonly string[] {
+  const scopes = readScopes(given)
+  if (scopes !== undefined) return scopes
   // Fail closed: without a readable list of scopes nothing may be looked up.
   throw new TamaError('usage', 'options.scopes must be an array of scope strings (use [] for a caller with no scopes).')
 }

@@ -1,3 +1,4 @@
+import {readOptions} from '../errors/read-options.js'
 import {TamaError} from '../errors/tama-error.js'
 import type {ExecuteOptions, ExecuteResult, OperationCatalog} from '../execute/index.js'
 import {type SearchOptions, type SearchResponse, getOperation, searchOperations, suggestOperations} from '../search/index.js'
@@ -70,7 +71,8 @@ export class TamaIndex {
   }
 
   /** Validates a whole profile document and installs it as `cassette`; unchanged documents are a no-op. */
-  load(document: unknown, options: LoadOptions): Promise<InstallResult> {
+  load(document: unknown, given: LoadOptions): Promise<InstallResult> {
+    const options = readOptions(given, 'load options', true)
     const job = {kind: 'load', cassette: options.cassette, document, source: options.source ?? options.cassette} as const
     return traceSpan('load', {}, async (span) => {
       this.#checkWritable('load')
@@ -85,7 +87,8 @@ export class TamaIndex {
    * Installs a cassette file. With `sha256` pinned and matching, its prebuilt rows are
    * copied; without a pin the index is rebuilt from the documents embedded in it.
    */
-  import(file: string, options: ImportOptions = {}): Promise<InstallResult> {
+  import(file: string, given?: ImportOptions): Promise<InstallResult> {
+    const options = readOptions(given, 'import options', false)
     const job = {kind: 'import', file, sha256: options.sha256} as const
     return traceSpan('import', {}, async (span) => {
       this.#checkWritable('import')
@@ -133,7 +136,8 @@ export class TamaIndex {
   }
 
   /** Ranked search over every cassette, only among operations the caller's scopes allow. */
-  search(query: string, options: SearchOptions): SearchResponse {
+  search(query: string, given: SearchOptions): SearchResponse {
+    const options = readOptions(given, 'search options', true)
     return traceSpanSync('search', {limit: options.limit}, (span) => {
       this.#checkFile()
       const response = this.#snapshot(() => {

@@ -1,11 +1,16 @@
+import {readScopes} from '../errors/read-options.js'
 import {TamaError, isTamaError} from '../errors/tama-error.js'
+import {findNonJson} from '../execute/json-value.js'
 import {schemaValidator} from '../execute/schema-validator.js'
 import type {ToolDefinition} from './tool-definitions.js'
 import type {OperationError, ToolError} from './tool-index.js'
 
 /** Throws usage unless `args` is valid against the tool's input schema. */
 export function checkArguments(tool: ToolDefinition, args: unknown): void {
-  const problems = schemaValidator.problems(tool.inputSchema, args)
+  // A transport only hands over parsed JSON; a library host may hand over anything.
+  const nonJson = findNonJson(args)
+  const problems =
+    nonJson === null ? schemaValidator.problems(tool.inputSchema, args) : [{pointer: nonJson.pointer, message: `${nonJson.reason}: arguments must be plain JSON data`}]
   if (problems.length === 0) return
   const [first] = problems
   const where = first!.pointer === '' ? 'the arguments themselves' : first!.pointer
@@ -18,8 +23,13 @@ export function checkArguments(tool: ToolDefinition, args: unknown): void {
 
 /** The caller's scopes, or usage when the host passed something unreadable (fail closed). */
 export function callerScopes(caller: unknown): readonly string[] {
-  const scopes = (caller as {scopes?: unknown} | null | undefined)?.scopes
-  if (Array.isArray(scopes) && scopes.every((scope) => typeof scope === 'string')) return scopes
+  let scopes: readonly string[] | undefined
+  try {
+    scopes = readScopes((caller as {scopes?: unknown} | null | undefined)?.scopes)
+  } catch {
+    // A caller that cannot be read has no scopes: fail closed below.
+  }
+  if (scopes !== undefined) return scopes
   throw new TamaError('usage', 'The caller has no readable scopes: the host must pass {scopes: string[]}. Nothing was looked up.')
 }
 

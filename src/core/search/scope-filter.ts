@@ -1,3 +1,4 @@
+import {readScopes} from '../errors/read-options.js'
 import {TamaError} from '../errors/tama-error.js'
 
 /**
@@ -14,9 +15,8 @@ export const ALLOWED_SCOPE_SETS = `WITH allowed (id) AS (
 )`
 
 /** The caller's scopes as the `:scopes` parameter, refusing anything but an array of strings. */
-export function scopesParameter(scopes: readonly string[]): string {
-  if (!Array.isArray(scopes) || !scopes.every((scope) => typeof scope === 'string')) {
-    throw new TamaError('usage', 'The caller\'s scopes must be an array of strings; pass [] for a caller with no scopes.')
-  }
+export function scopesParameter(given: readonly string[]): string {
+  const scopes = readScopes(given)
+  if (scopes === undefined) throw new TamaError('usage', 'The caller\'s scopes must be an array of strings; pass [] for a caller with no scopes.')
   return JSON.stringify(scopes)
 }
