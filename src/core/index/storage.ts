@@ -11,11 +11,13 @@ import {type FileIdentity, fileIdentity} from './index-file.js'
 /** `PRAGMA application_id` of a host index: "TDIX". Files with any other id are never touched. */
 export const INDEX_APPLICATION_ID = 0x54444958
 /**
- * Bumped whenever the index's tables, or the terms search stores in them, change. An index
- * of an older version is recreated empty (its cassettes can be imported again); one of a
- * newer version is refused untouched, so an older tama-dex never wipes a newer one's index.
+ * Bumped whenever the index's tables, the terms search stores in them, or the rules every
+ * stored record was checked by change, so an index never holds a record today's checks
+ * would refuse. An index of an older version is recreated empty (its cassettes can be
+ * imported again); one of a newer version is refused untouched, so an older tama-dex
+ * never wipes a newer one's index.
  */
-export const STORAGE_VERSION = 7
+export const STORAGE_VERSION = 8
 
 const SQLITE_MAGIC = 'SQLite format 3\u0000'
 
