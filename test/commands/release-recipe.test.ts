@@ -1,11 +1,11 @@
-import {spawn, spawnSync} from 'node:child_process'
+import {spawnSync} from 'node:child_process'
 import {chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {delimiter, join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {CLI, type CliResult, PROJECT_ROOT} from '../helpers/cli.js'
+import {CLI, type CliResult, PROJECT_ROOT, runProcess} from '../helpers/cli.js'
 
 const SCRIPT = join(PROJECT_ROOT, 'examples/ci/release.sh')
 
@@ -15,19 +15,7 @@ let first: CliResult
 
 /** Runs examples/ci/release.sh with the built CLI as `tama-dex` on PATH, from the project root. */
 function release(env: Record<string, string>, documents: readonly string[]): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('sh', [SCRIPT, ...documents], {
-      cwd: PROJECT_ROOT,
-      env: {...process.env, NO_COLOR: '1', TAMA_DEX: '', PATH: `${bin}${delimiter}${process.env.PATH ?? ''}`, ...env},
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({code, stdout, stderr}))
-  })
+  return runProcess('sh', [SCRIPT, ...documents], {env: {TAMA_DEX: '', PATH: `${bin}${delimiter}${process.env.PATH ?? ''}`, ...env}})
 }
 
 function sha256sumCheck(directory: string, file: string): {status: number | null; stdout: string} {

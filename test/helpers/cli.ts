@@ -20,8 +20,16 @@ export interface CliOptions {
 
 /** Runs `tama-dex ...args` and resolves with its exit code and output; never rejects on exit code. */
 export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
+  return runProcess(process.execPath, [CLI, ...args], options)
+}
+
+/**
+ * Runs any program as a child process (NO_COLOR set, stdin given or closed), killed after
+ * `timeoutMs`, and resolves with its exit code and output; never rejects on exit code.
+ */
+export function runProcess(command: string, args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
+    const child = spawn(command, args, {
       cwd: options.cwd ?? PROJECT_ROOT,
       env: {...process.env, NO_COLOR: '1', ...options.env},
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -34,3 +34,35 @@ export function largeDocument(title: string, count: number): Record<string, unkn
   }))
   return profileDocument(title, operations)
 }
+
+export interface BodyDocumentOptions {
+  readonly schemas?: Record<string, unknown>
+  /** The operation's confirmation `when` schema. */
+  readonly when?: unknown
+  readonly destructive?: boolean
+  readonly parameters?: unknown[]
+}
+
+/** A profile document with one operation, `op` (POST /op), whose JSON body is `body`. */
+export function bodyDocument(body: unknown, options: BodyDocumentOptions = {}): Record<string, unknown> {
+  return {
+    openapi: '3.1.0',
+    'x-tama-profile': 'tama-operations/1',
+    info: {title: 'body', version: '1.0.0'},
+    paths: {
+      '/op': {
+        post: {
+          operationId: 'op',
+          summary: 'Run the operation',
+          'x-tama-scopes': [],
+          ...(options.destructive === undefined ? {} : {'x-tama-destructive': options.destructive}),
+          ...(options.when === undefined ? {} : {'x-tama-confirmation': {when: options.when, message: 'Sure?'}}),
+          ...(options.parameters === undefined ? {} : {parameters: options.parameters}),
+          requestBody: {required: true, content: {'application/json': {schema: body}}},
+          responses: {'200': {description: 'OK'}},
+        },
+      },
+    },
+    ...(options.schemas === undefined ? {} : {components: {schemas: options.schemas}}),
+  }
+}

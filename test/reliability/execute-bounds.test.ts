@@ -7,6 +7,7 @@ import {handleExecute} from '../../src/core/mcp/index.js'
 import {INPUT_LIMITS, LIMITS, validateDocument} from '../../src/core/profile/index.js'
 import type {OperationRecord} from '../../src/core/profile/operation-record.js'
 import {FakeCatalog} from '../core/execute/fake-catalog.js'
+import {type BodyDocumentOptions, bodyDocument} from '../helpers/documents.js'
 import {tally} from './counts.js'
 import {scaled} from './soak.js'
 
@@ -17,30 +18,8 @@ import {scaled} from './soak.js'
  */
 const WORST_CASE_MS = 250
 
-/** A profile document whose one operation, `op`, takes `body` as its whole input; destructive when `confirm`. */
-function document(body: unknown, options: {schemas?: Record<string, unknown>; confirm?: boolean} = {}): Record<string, unknown> {
-  return {
-    openapi: '3.1.0',
-    'x-tama-profile': 'tama-operations/1',
-    info: {title: 'bounds', version: '1.0.0'},
-    paths: {
-      '/op': {
-        post: {
-          operationId: 'op',
-          summary: 'Run the operation',
-          'x-tama-scopes': [],
-          ...(options.confirm === true ? {'x-tama-destructive': true, 'x-tama-confirmation': {when: {required: ['force']}, message: 'Sure?'}} : {}),
-          requestBody: {required: true, content: {'application/json': {schema: body}}},
-          responses: {'200': {description: 'OK'}},
-        },
-      },
-    },
-    ...(options.schemas === undefined ? {} : {components: {schemas: options.schemas}}),
-  }
-}
-
-function records(body: unknown, options: {schemas?: Record<string, unknown>; confirm?: boolean} = {}): OperationRecord[] {
-  return [...validateDocument(document(body, options)).operations]
+function records(body: unknown, options: BodyDocumentOptions = {}): OperationRecord[] {
+  return [...validateDocument(bodyDocument(body, options)).operations]
 }
 
 const ok: Executor = {execute: async () => ({ok: true})}
@@ -139,7 +118,7 @@ describe('execute: costly inputs are bounded (defect 3)', () => {
   it('refuses an input past the limits before confirmation or validation sees it, with a pointer, through a real index and the MCP handler', async (context) => {
     const index = openIndex({path: ':memory:'})
     try {
-      await index.load(document({type: 'object', properties: {items: {type: 'array', uniqueItems: true}, s: {type: 'string'}}}, {confirm: true}), {cassette: 'bounds'})
+      await index.load(bodyDocument({type: 'object', properties: {items: {type: 'array', uniqueItems: true}, s: {type: 'string'}}}, {destructive: true, when: {required: ['force']}}), {cassette: 'bounds'})
       const executors = {bounds: ok}
       const cases = [
         {input: {items: Array.from({length: INPUT_LIMITS.arrayItems + 1}, (_, i) => i), force: true}, pointer: '/items', says: `is an array of ${INPUT_LIMITS.arrayItems + 1} items, more than ${INPUT_LIMITS.arrayItems}`},

@@ -16,34 +16,12 @@ import {handleExecute} from '../../src/core/mcp/index.js'
 import {checkDocument, validateDocument} from '../../src/core/profile/index.js'
 import type {OperationRecord} from '../../src/core/profile/operation-record.js'
 import {CLI, PROJECT_ROOT, runCli} from '../helpers/cli.js'
+import {bodyDocument} from '../helpers/documents.js'
 import {withSql} from '../core/cassette/cassette-kit.js'
 import {FakeCatalog} from '../core/execute/fake-catalog.js'
 import {tally} from './counts.js'
 import {SeededRandom} from './seeded-random.js'
 import {SEED, scaled} from './soak.js'
-
-/** A profile document with one operation, `op` (POST /op), whose JSON body is `body`. */
-function bodyDocument(body: unknown, options: {schemas?: Record<string, unknown>; when?: unknown; parameters?: unknown[]} = {}): Record<string, unknown> {
-  return {
-    openapi: '3.1.0',
-    'x-tama-profile': 'tama-operations/1',
-    info: {title: 'hostile', version: '1.0.0'},
-    paths: {
-      '/op': {
-        post: {
-          operationId: 'op',
-          summary: 'Run the operation',
-          'x-tama-scopes': [],
-          ...(options.when === undefined ? {} : {'x-tama-confirmation': {when: options.when, message: 'Sure?'}}),
-          ...(options.parameters === undefined ? {} : {parameters: options.parameters}),
-          requestBody: {required: true, content: {'application/json': {schema: body}}},
-          responses: {'200': {description: 'OK'}},
-        },
-      },
-    },
-    ...(options.schemas === undefined ? {} : {components: {schemas: options.schemas}}),
-  }
-}
 
 const BODY = '/paths/~1op/post/requestBody/content/application~1json/schema'
 const WHEN = '/paths/~1op/post/x-tama-confirmation/when'

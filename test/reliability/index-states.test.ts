@@ -1,4 +1,4 @@
-import {spawn, spawnSync} from 'node:child_process'
+import {spawnSync} from 'node:child_process'
 import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -10,7 +10,7 @@ import {buildCassette} from '../../src/core/cassette/build-cassette.js'
 import {sha256Hex} from '../../src/core/cassette/canonical-json.js'
 import {STORAGE_VERSION, openIndex} from '../../src/core/index/index.js'
 import {largeDocument, profileDocument} from '../helpers/documents.js'
-import {CLI, type CliResult, PROJECT_ROOT, runCli} from '../helpers/cli.js'
+import {CLI, type CliResult, PROJECT_ROOT, runCli, runProcess} from '../helpers/cli.js'
 import {tally} from './counts.js'
 import {SeededRandom} from './seeded-random.js'
 import {SEED, SOAK, scaled} from './soak.js'
@@ -31,19 +31,7 @@ const CAN_MOUNT = spawnSync('unshare', ['-m', 'sh', '-c', 'mount -t tmpfs tmpfs 
 function runCliMounted(mounts: readonly string[], args: readonly string[]): Promise<CliResult> {
   const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`
   const script = [...mounts, `exec ${[process.execPath, CLI, ...args].map(quote).join(' ')}`].join(' && ')
-  return new Promise((resolve, reject) => {
-    const child = spawn('unshare', ['-m', 'sh', '-c', script], {cwd: PROJECT_ROOT, env: {...process.env, NO_COLOR: '1'}, stdio: ['ignore', 'pipe', 'pipe']})
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
-    child.on('error', reject)
-    child.on('close', (code) => {
-      clearTimeout(timer)
-      resolve({code, stdout, stderr})
-    })
-  })
+  return runProcess('unshare', ['-m', 'sh', '-c', script])
 }
 
 function json(result: CliResult): {error?: {kind: string; message: string}} & Record<string, unknown> {

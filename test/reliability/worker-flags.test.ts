@@ -1,4 +1,3 @@
-import {spawn} from 'node:child_process'
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -8,7 +7,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {buildCassette} from '../../src/core/cassette/build-cassette.js'
 import {profileDocument} from '../helpers/documents.js'
-import {PROJECT_ROOT} from '../helpers/cli.js'
+import {type CliResult, PROJECT_ROOT, runProcess} from '../helpers/cli.js'
 
 const BUILT = pathToFileURL(join(PROJECT_ROOT, 'dist', 'index.js')).href
 const SOURCE = pathToFileURL(join(PROJECT_ROOT, 'src', 'index.ts')).href
@@ -27,20 +26,8 @@ console.log(JSON.stringify({...result, hits}))
 `
 }
 
-function runNode(args: readonly string[]): Promise<{code: number | null; stdout: string; stderr: string}> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {cwd: PROJECT_ROOT, env: {...process.env, NODE_OPTIONS: ''}, stdio: ['ignore', 'pipe', 'pipe']})
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
-    child.on('error', reject)
-    child.on('close', (code) => {
-      clearTimeout(timer)
-      resolve({code, stdout, stderr})
-    })
-  })
+function runNode(args: readonly string[]): Promise<CliResult> {
+  return runProcess(process.execPath, args, {env: {NODE_OPTIONS: ''}})
 }
 
 beforeAll(async () => {

@@ -1,16 +1,20 @@
 import {readScopes} from '../errors/read-options.js'
-import {TamaError, isTamaError} from '../errors/tama-error.js'
-import {findNonJson} from '../execute/json-value.js'
+import {TamaError, isTamaError, type Problem} from '../errors/tama-error.js'
 import {schemaValidator} from '../execute/schema-validator.js'
 import type {ToolDefinition} from './tool-definitions.js'
 import type {OperationError, ToolError} from './tool-index.js'
 
 /** Throws usage unless `args` is valid against the tool's input schema. */
 export function checkArguments(tool: ToolDefinition, args: unknown): void {
-  // A transport only hands over parsed JSON; a library host may hand over anything.
-  const nonJson = findNonJson(args)
-  const problems =
-    nonJson === null ? schemaValidator.problems(tool.inputSchema, args) : [{pointer: nonJson.pointer, message: `${nonJson.reason}: arguments must be plain JSON data`}]
+  let problems: Problem[]
+  try {
+    problems = schemaValidator.problems(tool.inputSchema, args)
+  } catch (error) {
+    if (isTamaError(error) && error.kind !== 'internal') throw error
+    // The tools' own schemas always compile: what failed is reading arguments a library
+    // host built (a throwing getter, say); a transport only ever hands over parsed JSON.
+    problems = [{pointer: '', message: 'cannot be read: arguments must be plain JSON data'}]
+  }
   if (problems.length === 0) return
   const [first] = problems
   const where = first!.pointer === '' ? 'the arguments themselves' : first!.pointer
