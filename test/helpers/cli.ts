@@ -44,6 +44,8 @@ export function runProcess(command: string, args: readonly string[], options: Cl
       clearTimeout(timer)
       resolve({code, stdout, stderr})
     })
+    // A program that exits without reading its input closes the pipe first: that is no failure.
+    child.stdin.on('error', () => undefined)
     child.stdin.end(options.input ?? '')
   })
 }
