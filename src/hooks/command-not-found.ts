@@ -10,14 +10,16 @@ import {quote} from '../core/text/printable.js'
  * and CI get the same answer as a terminal.
  */
 const hook: Hook.CommandNotFound = async function (options) {
-  const {typed, suggestion} = nearestCommand(options.id, options.config)
+  // A flag before the command (`tama-dex --json serch`) arrives as the id.
+  const words = [options.id, ...(options.argv ?? [])]
+  const {typed, suggestion} = nearestCommand(words.find((word) => !word.startsWith('-')) ?? options.id, options.config)
   const hint = suggestion === undefined ? '' : ` Did you mean ${quote(suggestion)}?`
   const failure = new TamaError(
     'usage',
     `${quote(typed)} is not a ${options.config.bin} command.${hint} Run \`${options.config.bin} help\` for the list of commands.`,
   )
   process.exitCode = failure.exitCode
-  if (options.argv?.includes('--json')) {
+  if (words.includes('--json')) {
     process.stdout.write(`${JSON.stringify({error: failure.toJSON()}, null, 2)}\n`)
   } else {
     process.stderr.write(`Error: ${failure.message}\n`)

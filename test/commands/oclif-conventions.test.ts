@@ -40,9 +40,11 @@ describe('oclif conventions', () => {
   })
 
   it('answers an unknown command under --json with a JSON usage error', async () => {
-    const result = await runCli(['serch', '--json'], {env})
-    expect(result.code).toBe(2)
-    expect(parseJson<{error: {kind: string; message: string}}>(result).error).toMatchObject({kind: 'usage', message: expect.stringContaining('Did you mean "search"?')})
+    for (const args of [['serch', '--json'], ['--json', 'serch']]) {
+      const result = await runCli(args, {env})
+      expect(result.code, args.join(' ')).toBe(2)
+      expect(parseJson<{error: {kind: string; message: string}}>(result).error).toMatchObject({kind: 'usage', message: expect.stringContaining('Did you mean "search"?')})
+    }
   })
 
   it('never asks a question on a terminal: a mistyped command ends at once', async () => {
