@@ -2,7 +2,7 @@
 // pinned to its digest in a fresh index, register an executor, search, and execute
 // (a dry run, then a real call to a stand-in Incus API on 127.0.0.1).
 //
-//   npm run build && node examples/host.mjs
+//   npm run build && node examples/host/host.mjs
 //
 // A real host keeps its index in one place (openIndex({path: resolveIndexPath()})),
 // imports cassettes it downloaded with the SHA-256 their producer published, and points
@@ -16,13 +16,13 @@ import {join} from 'node:path'
 
 import {buildCassette, openIndex, readDocumentFile} from 'tama-dex'
 
-import {httpExecutor} from './executors/http-executor.mjs'
+import {httpExecutor} from '../executors/http-executor.mjs'
 
 const work = await mkdtemp(join(tmpdir(), 'tama-dex-host-'))
 const incusApi = await startIncusStandIn()
 try {
   // The producer's side: a cassette and its digest.
-  const document = await readDocumentFile(new URL('incus.yaml', import.meta.url).pathname)
+  const document = await readDocumentFile(new URL('../incus.yaml', import.meta.url).pathname)
   const cassetteFile = join(work, 'incus.tama-cassette')
   const {sha256: pinned} = await buildCassette({name: 'incus', version: '1.0.0', documents: [{source: 'incus.yaml', document}]}, cassetteFile)
 

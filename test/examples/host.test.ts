@@ -6,7 +6,8 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {PROJECT_ROOT, runProcess} from '../helpers/cli.js'
 
-const HOST = join(PROJECT_ROOT, 'examples/host.mjs')
+// In a folder of its own, so `document validate examples/*` still names only documents.
+const HOST = join(PROJECT_ROOT, 'examples/host/host.mjs')
 
 /** The lines of text, trimmed, without blank ones: so an indented excerpt compares equal. */
 function codeLines(text: string): string[] {
@@ -16,7 +17,7 @@ function codeLines(text: string): string[] {
     .filter((line) => line !== '')
 }
 
-describe('examples/host.mjs, the library example', () => {
+describe('examples/host/host.mjs, the library example', () => {
   it('runs as written: builds, installs pinned, searches, dry-runs and executes', async () => {
     const result = await runProcess(process.execPath, [HOST])
     expect(result.stderr).toBe('')
@@ -41,7 +42,7 @@ describe('examples/host.mjs, the library example', () => {
     let at = 0
     for (const line of codeLines(sample!)) {
       const found = file.indexOf(line, at)
-      expect(found, `README line not in examples/host.mjs (in order): ${line}`).toBeGreaterThanOrEqual(0)
+      expect(found, `README line not in examples/host/host.mjs (in order): ${line}`).toBeGreaterThanOrEqual(0)
       at = found + 1
     }
   })
