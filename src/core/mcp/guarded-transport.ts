@@ -1,7 +1,22 @@
-import type {Transport, TransportSendOptions} from '@modelcontextprotocol/sdk/shared/transport.js'
-import type {JSONRPCMessage, MessageExtraInfo} from '@modelcontextprotocol/sdk/types.js'
-
 import {isObject, jsonType} from '../profile/json-value.js'
+
+/** A JSON-RPC 2.0 message, as far as this wrapper reads it. */
+export interface JsonRpcMessage {
+  readonly jsonrpc: '2.0'
+}
+
+/**
+ * The stdio transport of an MCP SDK, by its shape (the SDK's `Transport`), so that
+ * `tama-dex/mcp`'s sources stay free of the SDK.
+ */
+export interface MessageTransport {
+  onclose?(): void
+  onerror?(error: Error): void
+  onmessage?(message: JsonRpcMessage, extra?: unknown): void
+  start(): Promise<void>
+  close(): Promise<void>
+  send(message: JsonRpcMessage, options?: unknown): Promise<void>
+}
 
 // JSON-RPC 2.0 error codes.
 const PARSE_ERROR = -32700
@@ -17,14 +32,14 @@ const INVALID_PARAMS = -32602
  * - answers are written one at a time, so a burst of concurrent calls waits on stdout's
  *   drain once instead of adding a listener per answer.
  */
-export class GuardedTransport implements Transport {
+export class GuardedTransport implements MessageTransport {
   onclose?: () => void
   onerror?: (error: Error) => void
-  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void
+  onmessage?: (message: JsonRpcMessage, extra?: unknown) => void
 
   private sending: Promise<void> = Promise.resolve()
 
-  constructor(private readonly inner: Transport) {
+  constructor(private readonly inner: MessageTransport) {
     inner.onclose = () => this.onclose?.()
     inner.onerror = (error) => this.receiveError(error)
     inner.onmessage = (message, extra) => this.receive(message, extra)
@@ -38,20 +53,20 @@ export class GuardedTransport implements Transport {
     return this.inner.close()
   }
 
-  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+  send(message: JsonRpcMessage, options?: unknown): Promise<void> {
     const sent = this.sending.then(() => this.inner.send(message, options))
     this.sending = sent.catch(() => {})
     return sent
   }
 
-  private receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
-    const problem = 'method' in message && 'id' in message && message.method === 'tools/call' ? toolCallProblem(message.params) : undefined
+  private receive(message: JsonRpcMessage, extra?: unknown): void {
+    const {id, method, params} = message as {id?: string | number; method?: string; params?: unknown}
+    const problem = id !== undefined && method === 'tools/call' ? toolCallProblem(params) : undefined
     if (problem === undefined) {
       this.onmessage?.(message, extra)
       return
     }
-    const id = (message as {id: string | number}).id
-    void this.send({jsonrpc: '2.0', id, error: {code: INVALID_PARAMS, message: `Invalid tools/call params: ${problem}.`}})
+    void this.send({jsonrpc: '2.0', id, error: {code: INVALID_PARAMS, message: `Invalid tools/call params: ${problem}.`}} as JsonRpcMessage)
   }
 
   /** The SDK reports a line it could not read as an error and drops it; answer it instead. */
@@ -60,7 +75,7 @@ export class GuardedTransport implements Transport {
     if (code !== undefined) {
       // The id of an unreadable request cannot be known, so the answer has none.
       const message = code === PARSE_ERROR ? 'Parse error: the line is not JSON.' : 'Invalid request: the line is JSON but not a JSON-RPC 2.0 message.'
-      void this.send({jsonrpc: '2.0', error: {code, message}} as JSONRPCMessage)
+      void this.send({jsonrpc: '2.0', error: {code, message}} as JsonRpcMessage)
     }
     this.onerror?.(error)
   }
