@@ -13,5 +13,7 @@ export const scopeFlag = Flags.string({
   description: 'A scope the caller holds (repeat for several). Operations needing a scope not given are invisible.',
   multiple: true,
   default: [],
+  // Shown in help as nothing rather than an empty `[default: ]`.
+  defaultHelp: async () => undefined,
   helpValue: 'SCOPE',
 })

@@ -19,12 +19,13 @@ export default class Mcp extends BaseCommand {
 
   async run(): Promise<void> {
     const {flags} = await this.parse(Mcp)
-    const [{Server}, {StdioServerTransport}, {CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError}, mcp, {withIndex}, {loadExecutors}] =
+    const [{Server}, {StdioServerTransport}, {CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError}, mcp, {GuardedTransport}, {withIndex}, {loadExecutors}] =
       await Promise.all([
         import('@modelcontextprotocol/sdk/server/index.js'),
         import('@modelcontextprotocol/sdk/server/stdio.js'),
         import('@modelcontextprotocol/sdk/types.js'),
         import('../core/mcp/index.js'),
+        import('../core/mcp/guarded-transport.js'),
         import('../core/index/index.js'),
         import('../core/execute/index.js'),
       ])
@@ -53,7 +54,7 @@ export default class Mcp extends BaseCommand {
     const closed = new Promise<void>((resolve) => {
       server.onclose = resolve
     })
-    await server.connect(new StdioServerTransport())
+    await server.connect(new GuardedTransport(new StdioServerTransport()))
     // The client ending stdin ends the session.
     process.stdin.once('end', () => void server.close())
     await closed

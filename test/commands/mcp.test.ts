@@ -1,4 +1,5 @@
-import {existsSync, mkdtempSync, rmSync} from 'node:fs'
+import {spawn} from 'node:child_process'
+import {existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
@@ -49,6 +50,34 @@ async function call(client: Client, name: 'search' | 'execute', args: Record<str
   expect(result.isError).toBe('error' in structured || 'operation_error' in structured)
   return structured
 }
+
+/**
+ * Writes raw lines to a spawned `tama-dex mcp` and resolves with the first `count` JSON-RPC
+ * messages it answers, and its stderr; fails after a few seconds of silence.
+ */
+function rawSession(lines: readonly string[], count: number): Promise<{messages: Array<Record<string, unknown>>; stderr: string}> {
+  const child = spawn(process.execPath, [CLI, 'mcp', '--index', index, '--scope', 'incus.read'], {cwd: PROJECT_ROOT, env: {...process.env, NO_COLOR: '1'}})
+  let stdout = ''
+  let stderr = ''
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill()
+      reject(new Error(`fewer than ${count} answers:\n${stdout}\n--- stderr ---\n${stderr}`))
+    }, 10_000)
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk
+      const answered = stdout.split('\n').filter((line) => line !== '')
+      if (answered.length < count) return
+      clearTimeout(timer)
+      child.stdin.end()
+      child.on('close', () => resolve({messages: answered.map((line) => JSON.parse(line) as Record<string, unknown>), stderr}))
+    })
+    child.stdin.write(lines.map((line) => `${line}\n`).join(''))
+  })
+}
+
+const INITIALIZE = JSON.stringify({jsonrpc: '2.0', id: 0, method: 'initialize', params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'raw', version: '0'}}})
 
 function names(structured: Record<string, unknown>): string[] {
   return (structured.results as Array<{cassette: string; operation_id: string}>).map((hit) => `${hit.cassette}/${hit.operation_id}`)
@@ -151,6 +180,57 @@ describe('tama-dex mcp', () => {
 
     it('refuses an unknown tool at the protocol level', async () => {
       await expect(bare.client.callTool({name: 'delete_everything', arguments: {}})).rejects.toThrow(/Unknown tool/)
+    })
+  })
+  describe('at the protocol\'s edges', () => {
+    it('answers a line that is not JSON with -32700 and one that is not JSON-RPC with -32600, then goes on', async () => {
+      const {messages, stderr} = await rawSession([INITIALIZE, 'not json at all', '{"jsonrpc":"2.0","id":7,"method":5}', '[1,2]', '{"jsonrpc":"2.0","id":8,"method":"tools/list"}'], 5)
+      const errors = messages.filter((message) => 'error' in message)
+      expect(errors).toEqual([
+        {jsonrpc: '2.0', error: {code: -32700, message: 'Parse error: the line is not JSON.'}},
+        {jsonrpc: '2.0', error: {code: -32600, message: 'Invalid request: the line is JSON but not a JSON-RPC 2.0 message.'}},
+        {jsonrpc: '2.0', error: {code: -32600, message: 'Invalid request: the line is JSON but not a JSON-RPC 2.0 message.'}},
+      ])
+      expect(messages.find((message) => message.id === 8)).toMatchObject({result: {tools: [{name: 'search'}, {name: 'execute'}]}})
+      expect(stderr).toBe('')
+    })
+
+    it.each([
+      {given: [1], found: 'an array'},
+      {given: 'list instances', found: 'a string'},
+    ])('answers tools/call arguments that are $found with -32602 in one line', async ({given, found}) => {
+      const request = JSON.stringify({jsonrpc: '2.0', id: 2, method: 'tools/call', params: {name: 'search', arguments: given}})
+      const {messages} = await rawSession([INITIALIZE, request], 2)
+      expect(messages.find((message) => message.id === 2)).toEqual({
+        jsonrpc: '2.0',
+        id: 2,
+        error: {code: -32602, message: `Invalid tools/call params: "arguments" must be an object of the tool's input fields, found ${found}.`},
+      })
+    })
+
+    it('answers 200 concurrent calls without a listener warning', async () => {
+      const session = await connect([])
+      const answers = await Promise.all(
+        Array.from({length: 200}, (_, i) =>
+          i % 2 === 0
+            ? call(session.client, 'search', {query: 'list instances'})
+            : call(session.client, 'execute', {cassette: 'incus', operation_id: 'instance_get', input: {name: 'web1'}}),
+        ),
+      )
+      expect(answers.filter((answer) => 'results' in answer)).toHaveLength(100)
+      expect(session.stderr()).not.toContain('MaxListenersExceededWarning')
+      expect(session.stderr()).toBe('')
+      expect(session.problems).toEqual([])
+    })
+
+    it('answers an index that is another program\'s file without its path', async () => {
+      const foreign = join(dir, 'foreign.sqlite3')
+      writeFileSync(foreign, 'not a database, someone else\'s file\n')
+      const session = await connect([], foreign)
+      const answer = await call(session.client, 'search', {query: 'list instances'})
+      expect(answer).toMatchObject({error: {kind: 'incompatible_file', dispatched: false}})
+      expect(JSON.stringify(answer)).not.toContain(dir)
+      expect(session.stderr()).toContain(foreign)
     })
   })
 })

@@ -1,0 +1,92 @@
+import {isObject, jsonType} from '../profile/json-value.js'
+
+/** A JSON-RPC 2.0 message, as far as this wrapper reads it. */
+export interface JsonRpcMessage {
+  readonly jsonrpc: '2.0'
+}
+
+/**
+ * The stdio transport of an MCP SDK, by its shape (the SDK's `Transport`), so that
+ * `tama-dex/mcp`'s sources stay free of the SDK.
+ */
+export interface MessageTransport {
+  onclose?(): void
+  onerror?(error: Error): void
+  onmessage?(message: JsonRpcMessage, extra?: unknown): void
+  start(): Promise<void>
+  close(): Promise<void>
+  send(message: JsonRpcMessage, options?: unknown): Promise<void>
+}
+
+// JSON-RPC 2.0 error codes.
+const PARSE_ERROR = -32700
+const INVALID_REQUEST = -32600
+const INVALID_PARAMS = -32602
+
+/**
+ * Wraps the SDK's stdio transport where it falls short of JSON-RPC for a client:
+ * - a line that is not JSON, or not a JSON-RPC message, is answered (-32700, -32600)
+ *   instead of dropped, so a client waiting on it is not left hanging;
+ * - a tools/call whose params or arguments are the wrong type is answered -32602 in one
+ *   sentence, before the SDK's schema check turns it into -32603 with a schema dump;
+ * - answers are written one at a time, so a burst of concurrent calls waits on stdout's
+ *   drain once instead of adding a listener per answer.
+ */
+export class GuardedTransport implements MessageTransport {
+  onclose?: () => void
+  onerror?: (error: Error) => void
+  onmessage?: (message: JsonRpcMessage, extra?: unknown) => void
+
+  private sending: Promise<void> = Promise.resolve()
+
+  constructor(private readonly inner: MessageTransport) {
+    inner.onclose = () => this.onclose?.()
+    inner.onerror = (error) => this.receiveError(error)
+    inner.onmessage = (message, extra) => this.receive(message, extra)
+  }
+
+  start(): Promise<void> {
+    return this.inner.start()
+  }
+
+  close(): Promise<void> {
+    return this.inner.close()
+  }
+
+  send(message: JsonRpcMessage, options?: unknown): Promise<void> {
+    const sent = this.sending.then(() => this.inner.send(message, options))
+    this.sending = sent.catch(() => {})
+    return sent
+  }
+
+  private receive(message: JsonRpcMessage, extra?: unknown): void {
+    const {id, method, params} = message as {id?: string | number; method?: string; params?: unknown}
+    const problem = id !== undefined && method === 'tools/call' ? toolCallProblem(params) : undefined
+    if (problem === undefined) {
+      this.onmessage?.(message, extra)
+      return
+    }
+    void this.send({jsonrpc: '2.0', id, error: {code: INVALID_PARAMS, message: `Invalid tools/call params: ${problem}.`}} as JsonRpcMessage)
+  }
+
+  /** The SDK reports a line it could not read as an error and drops it; answer it instead. */
+  private receiveError(error: Error): void {
+    const code = error instanceof SyntaxError ? PARSE_ERROR : error.name === 'ZodError' ? INVALID_REQUEST : undefined
+    if (code !== undefined) {
+      // The id of an unreadable request cannot be known, so the answer has none.
+      const message = code === PARSE_ERROR ? 'Parse error: the line is not JSON.' : 'Invalid request: the line is JSON but not a JSON-RPC 2.0 message.'
+      void this.send({jsonrpc: '2.0', error: {code, message}} as JsonRpcMessage)
+    }
+    this.onerror?.(error)
+  }
+}
+
+/** What is wrong with the params of a tools/call, in a few words; undefined when nothing is. */
+function toolCallProblem(params: unknown): string | undefined {
+  if (!isObject(params)) return `params must be an object, found ${jsonType(params)}`
+  if (typeof params.name !== 'string') return params.name === undefined ? '"name" is missing' : `"name" must be a string, found ${jsonType(params.name)}`
+  if (params.arguments !== undefined && !isObject(params.arguments)) {
+    return `"arguments" must be an object of the tool's input fields, found ${jsonType(params.arguments)}`
+  }
+  return undefined
+}
