@@ -1,9 +1,11 @@
 import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../base-command.js'
+import {CliProgress} from '../../cli-progress.js'
 import {TamaError} from '../../core/errors/tama-error.js'
 import {HTTP_METHODS, type AdoptOptions, type HttpMethod} from '../../core/adopt/adopt-options.js'
 import type {AdoptWarning, RenamedId, SourceVersion} from '../../core/adopt/index.js'
+import {escapeUnsafe} from '../../core/text/printable.js'
 
 /** What `document adopt --json` prints. */
 export interface AdoptCommandResult {
@@ -69,7 +71,8 @@ export default class DocumentAdopt extends BaseCommand {
       destructiveMethods: destructiveMethods(flags['destructive-method']),
     }
     const {adoptFile} = await import('../../core/adopt/index.js')
-    const {report, warnings} = await adoptFile(args.input, flags.output, options)
+    const progress = await CliProgress.start(`Adopting ${escapeUnsafe(args.input)}`, {hidden: this.jsonEnabled()})
+    const {report, warnings} = await adoptFile(args.input, flags.output, options).finally(() => progress.stop())
     const result: AdoptCommandResult = {
       input: args.input,
       output: flags.output,

@@ -3,7 +3,7 @@ import {extname} from 'node:path'
 
 import {unwritableFailure} from '../errors/storage-failure.js'
 import {TamaError} from '../errors/tama-error.js'
-import {removeStaleTemporaries, temporaryPathBeside} from '../files/index.js'
+import {releaseTemporary, removeStaleTemporaries, temporaryPathBeside} from '../files/index.js'
 
 export type DocumentFormat = 'json' | 'yaml'
 
@@ -48,6 +48,8 @@ export async function writeFileAtomically(path: string, text: string): Promise<v
     // Best effort: the failure to report is the write's, and a next write removes what is left.
     await rm(temporary, {force: true}).catch(() => {})
     throw writeFailure(path, error as NodeJS.ErrnoException)
+  } finally {
+    releaseTemporary(temporary)
   }
 }
 
