@@ -28,14 +28,14 @@ const VERSION_NAMES: Record<SourceVersion, string> = {'2.0': 'Swagger 2.0', '3.0
 
 export default class DocumentAdopt extends BaseCommand {
   static override summary = 'Convert an OpenAPI description (Swagger 2.0, OpenAPI 3.0 or 3.1) to a tama-operations/1 document.'
-  static override description = `Converts INPUT (JSON or YAML) to OpenAPI 3.1 and adds the profile: operationIds, summaries, scopes and destructive flags. Writes OUTPUT atomically, as JSON or YAML by its extension. Say who may run the operations with at least one scope option; the first rule that gives an operation scopes wins: its own x-tama-scopes, --scopes-from-security, --tag-scope, --read-scope/--write-scope, then --default-scope (or --default-anyone). Everything adoption changes or leaves out is a warning (exit 0). See docs/adoption.md.`
+  static override description = `Converts INPUT (JSON or YAML; - reads standard input) to OpenAPI 3.1 and adds the profile: operationIds, summaries, scopes and destructive flags. Writes OUTPUT atomically, as JSON or YAML by its extension. Say who may run the operations with at least one scope option; the first rule that gives an operation scopes wins: its own x-tama-scopes, --scopes-from-security, --tag-scope, --read-scope/--write-scope, then --default-scope (or --default-anyone). Everything adoption changes or leaves out is a warning (exit 0). See docs/adoption.md.`
   static override examples = [
     '<%= config.bin %> document adopt incus-rest-api.yaml --output incus.yaml --read-scope incus.read --write-scope incus.write',
     '<%= config.bin %> document adopt petstore.json -o petstore.json --scopes-from-security --default-scope petstore.user',
     '<%= config.bin %> document adopt api.yaml -o api.tama.yaml --tag-scope admin=api.admin --default-anyone --json',
   ]
   static override args = {
-    input: Args.string({description: 'The OpenAPI description to adopt (JSON or YAML).', required: true}),
+    input: Args.string({description: 'The OpenAPI description to adopt (JSON or YAML); - reads standard input.', required: true}),
   }
   static override flags = {
     output: Flags.string({char: 'o', description: 'The profile document to write: .json, .yaml or .yml (replaced atomically).', required: true, helpValue: 'FILE'}),

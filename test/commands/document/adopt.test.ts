@@ -71,6 +71,19 @@ describe('tama-dex document adopt', () => {
     expect(parseDocumentText(yaml, yamlOut!)).toStrictEqual(JSON.parse(await readFile(jsonOut!, 'utf8')))
   })
 
+  it('reads the description from standard input for -, and names it stdin', async () => {
+    const [fromFile, fromStdin] = ['file.yaml', 'stdin.yaml'].map((name) => path.join(dir, name))
+    const args = ['--read-scope', 'pets.read', '--write-scope', 'pets.write']
+    expect((await runCli(['document', 'adopt', `${FIXTURES}/swagger-2.yaml`, '-o', fromFile!, ...args])).code).toBe(0)
+    const piped = await runCli(['document', 'adopt', '-', '-o', fromStdin!, ...args, '--json'], {input: await readFile(`${FIXTURES}/swagger-2.yaml`, 'utf8')})
+    expect(piped.code, piped.stderr).toBe(0)
+    expect(parseJson<AdoptCommandResult>(piped)).toMatchObject({input: '-', from: '2.0'})
+    expect(await readFile(fromStdin!, 'utf8')).toBe(await readFile(fromFile!, 'utf8'))
+    const notOpenApi = await runCli(['document', 'adopt', '-', '-o', path.join(dir, 'never.yaml'), '--default-anyone'], {input: 'just: text\n'})
+    expect(notOpenApi.code).toBe(3)
+    expect(notOpenApi.stderr).toMatch(/^Error: stdin/)
+  })
+
   describe('failures write nothing and exit with their code', () => {
     const failures = path.join(tmpdir(), `tama-adopt-failures-${process.pid}`)
     const output = path.join(failures, 'out.json')
