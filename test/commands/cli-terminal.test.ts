@@ -4,6 +4,7 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {CLI, PROJECT_ROOT, runCli, runProcess} from '../helpers/cli.js'
+import {largeDocument} from '../helpers/documents.js'
 import {fixture, temporaryDirectory} from '../core/cassette/cassette-kit.js'
 
 const PTY_RUN = join(PROJECT_ROOT, 'test/helpers/pty-run.py')
@@ -83,8 +84,22 @@ describe('progress in a terminal', () => {
     expect({exit: run.exit, signal: run.signal, timedOut: run.timedOut}).toEqual({exit: 143, signal: null, timedOut: false})
     expect(run.seconds).toBeLessThan(5)
     expect(readdirSync(dir.path).filter((name) => name.includes(`killed-${size.columns}`))).toEqual([])
-    // The cursor a spinner hid is shown again.
-    if (size.columns > 0) expect(run.output.endsWith('\u001B[?25h')).toBe(true)
+  })
+
+  it('SIGTERM at any moment of a build leaves either the whole cassette or nothing, and never a temporary', async () => {
+    writeFileSync(join(dir.path, 'large.json'), JSON.stringify(largeDocument('large', 5_000)))
+    const ends = await Promise.all(
+      [0.4, 0.55, 0.7, 0.85, 1].map(async (termAfter, n) => {
+        const output = `large-${n}.tama-cassette`
+        const run = await inTerminal({rows: 30, columns: 100, termAfter}, ['cassette', 'build', '--name', 'large', '--version', '1.0.0', '--document', 'large.json', '--output', output])
+        const written = readdirSync(dir.path).filter((name) => name.includes(output))
+        // Before the build's work starts SIGTERM keeps its default action (killed, signal 15); during it, exit 143.
+        const ended = run.exit === 0 ? 'built' : run.exit === 143 || run.signal === 15 ? 'terminated' : `exit ${run.exit}`
+        expect({ended, written}).toEqual(ended === 'built' ? {ended, written: [output]} : {ended: 'terminated', written: []})
+        return ended
+      }),
+    )
+    expect(ends).toContain('terminated')
   })
 
   it('shows each long command at work in a terminal, and nothing on a pipe', async () => {

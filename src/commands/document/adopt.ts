@@ -1,6 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../base-command.js'
+import {removingTemporariesOnInterrupt} from '../../cli-interrupt.js'
 import {CliProgress} from '../../cli-progress.js'
 import {TamaError} from '../../core/errors/tama-error.js'
 import {HTTP_METHODS, type AdoptOptions, type HttpMethod} from '../../core/adopt/adopt-options.js'
@@ -75,7 +76,7 @@ export default class DocumentAdopt extends BaseCommand {
     }
     const {adoptFile} = await import('../../core/adopt/index.js')
     const progress = await CliProgress.start(`Adopting ${escapeUnsafe(args.input)}`, {hidden: this.jsonEnabled()})
-    const {report, warnings} = await adoptFile(args.input, flags.output, options).finally(() => progress.stop())
+    const {report, warnings} = await removingTemporariesOnInterrupt(() => adoptFile(args.input, flags.output, options)).finally(() => progress.stop())
     const result: AdoptCommandResult = {
       input: args.input,
       output: flags.output,

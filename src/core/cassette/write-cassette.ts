@@ -1,3 +1,4 @@
+import {closeSync, openSync} from 'node:fs'
 import {open, readFile, rename, rm} from 'node:fs/promises'
 import {dirname} from 'node:path'
 
@@ -27,7 +28,8 @@ export async function writeCassette(plan: CassettePlan, outputPath: string): Pro
   const temporary = temporaryPathBeside(outputPath)
   try {
     // Created here rather than by SQLite, which reports any failure to create it as one code; VACUUM INTO fills an empty file.
-    await (await open(temporary, 'wx')).close()
+    // Synchronously, so that no creation is still under way when an interrupted CLI removes its temporaries.
+    closeSync(openSync(temporary, 'wx'))
     fillDatabase(plan, temporary)
     await syncFile(temporary)
     const bytes = await readFile(temporary)
