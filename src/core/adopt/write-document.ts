@@ -1,3 +1,4 @@
+import {closeSync, openSync} from 'node:fs'
 import {open, rename, rm} from 'node:fs/promises'
 import {extname} from 'node:path'
 
@@ -36,7 +37,9 @@ export async function writeFileAtomically(path: string, text: string): Promise<v
   await removeStaleTemporaries(path)
   const temporary = temporaryPathBeside(path)
   try {
-    const handle = await open(temporary, 'wx')
+    // Created synchronously, so that no creation is still under way when an interrupted CLI removes its temporaries.
+    closeSync(openSync(temporary, 'wx'))
+    const handle = await open(temporary, 'r+')
     try {
       await handle.writeFile(text, 'utf8')
       await handle.sync()
