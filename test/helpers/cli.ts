@@ -44,6 +44,8 @@ export function runProcess(command: string, args: readonly string[], options: Cl
       clearTimeout(timer)
       resolve({code, stdout, stderr})
     })
+    // A child that exits without reading its input closes the pipe first (EPIPE): not a failure of the run.
+    child.stdin.on('error', () => {})
     child.stdin.end(options.input ?? '')
   })
 }
