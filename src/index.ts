@@ -25,13 +25,14 @@ export type {
 } from './core/profile/operation-record.js'
 
 // Adoption: Swagger 2.0 / OpenAPI 3.x descriptions to profile documents.
-export {ADOPT_DEFAULTS, HTTP_METHODS, adoptDocument, adoptFile} from './core/adopt/index.js'
+export {ADOPT_DEFAULTS, ADOPT_WARNING_KINDS, HTTP_METHODS, adoptDocument, adoptFile} from './core/adopt/index.js'
 export type {
   AdoptFileResult,
   AdoptOptions,
   AdoptReport,
   AdoptResult,
   AdoptWarning,
+  AdoptWarningKind,
   HttpMethod,
   RenamedId,
   ScopeSource,

@@ -1,11 +1,19 @@
 import {Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../base-command.js'
+import {removingTemporariesOnInterrupt} from '../../cli-interrupt.js'
+import {CliProgress} from '../../cli-progress.js'
 import type {BuiltCassette} from '../../core/cassette/index.js'
+import {escapeUnsafe} from '../../core/text/printable.js'
+
+/** What `cassette build --json` prints: the built cassette and the file it was written to, as given. */
+export interface BuiltCassetteFile extends BuiltCassette {
+  readonly output: string
+}
 
 export default class CassetteBuild extends BaseCommand {
   static override summary = 'Build a byte-reproducible cassette from tama-operations/1 documents.'
-  static override description = `Validates every document (all problems are reported at once, exit 3), then writes one .tama-cassette file atomically. The same documents, name and version give the same bytes on any machine, whatever the order of --document. Prints the file's SHA-256 as sha256sum does, so \`sha256sum -c\` checks it. A document is a JSON or YAML file, or an ES module export MODULE.mjs#EXPORT whose value is the document, a promise of it or a function returning either.`
+  static override description = `Validates every document (all problems are reported at once, exit 3), then writes one .tama-cassette file atomically. The same documents, name and version give the same bytes on any machine, whatever the order of --document. Prints the file's SHA-256 as sha256sum does, so \`sha256sum -c\` checks it. --json prints the cassette's name, version, sha256, bytes, documents and operations, and output, the file written as given. In a terminal a spinner on stderr names the step; SIGINT and SIGTERM end the build (exit 130, 143) without leaving a file. A document is a JSON or YAML file, or an ES module export MODULE.mjs#EXPORT whose value is the document, a promise of it or a function returning either.`
   static override examples = [
     '<%= config.bin %> cassette build --name incus --version 1.0.0 --document incus.yaml --output incus.tama-cassette > incus.tama-cassette.sha256',
     '<%= config.bin %> cassette build --name host --version 2.3.0 --document runtime.yaml --document generate.mjs#catalogue --output host.tama-cassette --json',
@@ -17,25 +25,21 @@ export default class CassetteBuild extends BaseCommand {
     output: Flags.string({char: 'o', description: 'The cassette file to write (replaced atomically).', required: true, helpValue: 'FILE'}),
   }
 
-  async run(): Promise<BuiltCassette> {
+  async run(): Promise<BuiltCassetteFile> {
     const {flags} = await this.parse(CassetteBuild)
-    const spinner = await this.spinner()
+    const progress = await CliProgress.start('Reading documents', {hidden: this.jsonEnabled()})
     try {
       const {buildCassette, readDocumentInputs, sha256sumLine} = await import('../../core/cassette/index.js')
-      const documents = await readDocumentInputs(flags.document)
-      const built = await buildCassette({name: flags.name, version: flags.version, documents}, flags.output)
-      spinner?.succeed(`Built ${built.name} ${built.version}: ${built.documents} documents, ${built.operations} operations, ${built.bytes} bytes.`)
+      const built = await removingTemporariesOnInterrupt(async () => {
+        const documents = await readDocumentInputs(flags.document)
+        progress.step(`Building ${escapeUnsafe(flags.output)}`)
+        return buildCassette({name: flags.name, version: flags.version, documents}, flags.output)
+      })
+      progress.done(`Built ${built.name} ${built.version}: ${built.documents} documents, ${built.operations} operations, ${built.bytes} bytes.`)
       this.log(sha256sumLine(built.sha256, flags.output))
-      return built
+      return {...built, output: flags.output}
     } finally {
-      if (spinner?.isSpinning) spinner.stop()
+      progress.stop()
     }
-  }
-
-  // Progress for someone watching a terminal; nothing at all on a pipe or with --json.
-  private async spinner(): Promise<import('ora').Ora | undefined> {
-    if (this.jsonEnabled() || !process.stderr.isTTY) return undefined
-    const {default: ora} = await import('ora')
-    return ora({text: 'Building cassette', stream: process.stderr}).start()
   }
 }

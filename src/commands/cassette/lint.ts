@@ -1,8 +1,10 @@
 import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../base-command.js'
+import {CliProgress} from '../../cli-progress.js'
 import {ERROR_KINDS} from '../../core/errors/tama-error.js'
 import type {LintReport} from '../../core/release/index.js'
+import {escapeUnsafe} from '../../core/text/printable.js'
 
 export default class CassetteLint extends BaseCommand {
   static override summary = 'Check that every operation can be found by the words an agent would use, and score the catalogue.'
@@ -16,7 +18,8 @@ export default class CassetteLint extends BaseCommand {
   async run(): Promise<LintReport> {
     const {args, flags} = await this.parse(CassetteLint)
     const {assertLintGate, formatLint, lintGateFails, lintRelease} = await import('../../core/release/index.js')
-    const report = await lintRelease(args.file)
+    const progress = await CliProgress.start(`Linting ${escapeUnsafe(args.file)}`, {hidden: this.jsonEnabled()})
+    const report = await lintRelease(args.file).finally(() => progress.stop())
     if (this.jsonEnabled()) {
       // With --json the report is the answer either way; only the exit code says the gate failed.
       if (lintGateFails(report, flags['min-score'])) process.exitCode = ERROR_KINDS.lint_failed

@@ -1,8 +1,10 @@
 import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../base-command.js'
+import {CliProgress} from '../../cli-progress.js'
 import type {VerifyReport} from '../../core/cassette/index.js'
 import type {TamaError} from '../../core/errors/tama-error.js'
+import {escapeUnsafe} from '../../core/text/printable.js'
 
 export default class CassetteVerify extends BaseCommand {
   static override summary = 'Check a cassette completely before trusting it; exit 4 when anything is wrong.'
@@ -19,8 +21,10 @@ export default class CassetteVerify extends BaseCommand {
   async run(): Promise<VerifyReport> {
     const {args, flags} = await this.parse(CassetteVerify)
     const {assertCassetteVerified, readCassetteFile, verifyCassette} = await import('../../core/cassette/index.js')
-    const bytes = await readCassetteFile(args.file)
-    const report = await verifyCassette(bytes, {source: args.file, sha256: flags.sha256})
+    const progress = await CliProgress.start(`Verifying ${escapeUnsafe(args.file)}`, {hidden: this.jsonEnabled()})
+    const report = await readCassetteFile(args.file)
+      .then((bytes) => verifyCassette(bytes, {source: args.file, sha256: flags.sha256}))
+      .finally(() => progress.stop())
     if (this.jsonEnabled()) {
       // With --json the report is the answer either way; only the exit code says it failed.
       try {

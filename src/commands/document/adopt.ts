@@ -1,9 +1,13 @@
 import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../base-command.js'
+import {removingTemporariesOnInterrupt} from '../../cli-interrupt.js'
+import {CliProgress} from '../../cli-progress.js'
 import {TamaError} from '../../core/errors/tama-error.js'
 import {HTTP_METHODS, type AdoptOptions, type HttpMethod} from '../../core/adopt/adopt-options.js'
+import {ADOPT_WARNING_KINDS, groupAdoptWarnings} from '../../core/adopt/adopt-warnings.js'
 import type {AdoptWarning, RenamedId, SourceVersion} from '../../core/adopt/index.js'
+import {escapeUnsafe} from '../../core/text/printable.js'
 
 /** What `document adopt --json` prints. */
 export interface AdoptCommandResult {
@@ -19,21 +23,21 @@ export interface AdoptCommandResult {
   readonly warnings: AdoptWarning[]
 }
 
-// Renamed ids and warnings listed in the human output; --json has them all.
+// Renamed ids listed in the human output; --verbose and --json have them all.
 const LISTED = 20
 
 const VERSION_NAMES: Record<SourceVersion, string> = {'2.0': 'Swagger 2.0', '3.0': 'OpenAPI 3.0', '3.1': 'OpenAPI 3.1'}
 
 export default class DocumentAdopt extends BaseCommand {
   static override summary = 'Convert an OpenAPI description (Swagger 2.0, OpenAPI 3.0 or 3.1) to a tama-operations/1 document.'
-  static override description = `Converts INPUT (JSON or YAML) to OpenAPI 3.1 and adds the profile: operationIds, summaries, scopes and destructive flags. Writes OUTPUT atomically, as JSON or YAML by its extension. Say who may run the operations with at least one scope option; the first rule that gives an operation scopes wins: its own x-tama-scopes, --scopes-from-security, --tag-scope, --read-scope/--write-scope, then --default-scope (or --default-anyone). Everything adoption changes or leaves out is a warning (exit 0). See docs/adoption.md.`
+  static override description = `Converts INPUT (JSON or YAML; - reads standard input) to OpenAPI 3.1 and adds the profile: operationIds, summaries, scopes and destructive flags. Writes OUTPUT atomically, as JSON or YAML by its extension. Say who may run the operations with at least one scope option; the first rule that gives an operation scopes wins: its own x-tama-scopes, --scopes-from-security, --tag-scope, --read-scope/--write-scope, then --default-scope (or --default-anyone). Everything adoption changes or leaves out is a warning (exit 0), printed on stderr once per kind with a count and one example; --verbose lists every one, --json returns them all, --quiet prints nothing but errors. See docs/adoption.md.`
   static override examples = [
     '<%= config.bin %> document adopt incus-rest-api.yaml --output incus.yaml --read-scope incus.read --write-scope incus.write',
     '<%= config.bin %> document adopt petstore.json -o petstore.json --scopes-from-security --default-scope petstore.user',
     '<%= config.bin %> document adopt api.yaml -o api.tama.yaml --tag-scope admin=api.admin --default-anyone --json',
   ]
   static override args = {
-    input: Args.string({description: 'The OpenAPI description to adopt (JSON or YAML).', required: true}),
+    input: Args.string({description: 'The OpenAPI description to adopt (JSON or YAML); - reads standard input.', required: true}),
   }
   static override flags = {
     output: Flags.string({char: 'o', description: 'The profile document to write: .json, .yaml or .yml (replaced atomically).', required: true, helpValue: 'FILE'}),
@@ -47,6 +51,8 @@ export default class DocumentAdopt extends BaseCommand {
     'tag-scope': Flags.string({description: 'Scope for operations with this tag; TAG= maps a tag to any caller. Repeatable.', multiple: true, helpValue: 'TAG=SCOPE'}),
     'read-scope': Flags.string({description: 'Scope for GET, HEAD, OPTIONS and TRACE operations. Repeatable.', multiple: true, helpValue: 'SCOPE'}),
     'write-scope': Flags.string({description: 'Scope for every other method. Repeatable.', multiple: true, helpValue: 'SCOPE'}),
+    verbose: Flags.boolean({char: 'v', description: 'List every warning and renamed id, not one example of each kind of warning.', exclusive: ['quiet']}),
+    quiet: Flags.boolean({char: 'q', description: 'Print nothing but errors (for CI); --json still prints the result.', exclusive: ['verbose']}),
     'destructive-method': Flags.string({
       description: 'Methods whose operations are destructive (confirmed on every call). Default: delete. "none" for no method. Repeatable.',
       multiple: true,
@@ -69,7 +75,8 @@ export default class DocumentAdopt extends BaseCommand {
       destructiveMethods: destructiveMethods(flags['destructive-method']),
     }
     const {adoptFile} = await import('../../core/adopt/index.js')
-    const {report, warnings} = await adoptFile(args.input, flags.output, options)
+    const progress = await CliProgress.start(`Adopting ${escapeUnsafe(args.input)}`, {hidden: this.jsonEnabled()})
+    const {report, warnings} = await removingTemporariesOnInterrupt(() => adoptFile(args.input, flags.output, options)).finally(() => progress.stop())
     const result: AdoptCommandResult = {
       input: args.input,
       output: flags.output,
@@ -82,22 +89,35 @@ export default class DocumentAdopt extends BaseCommand {
       destructive: report.destructive,
       warnings,
     }
-    if (!this.jsonEnabled()) this.render(result)
+    if (!this.jsonEnabled() && !flags.quiet) this.render(result, flags.verbose)
     return result
   }
 
-  private render(result: AdoptCommandResult): void {
+  private render(result: AdoptCommandResult, verbose: boolean): void {
     this.log(
-      `Adopted ${result.input} (${VERSION_NAMES[result.from]}) to ${result.output}: ${result.operations} operations, ` +
-        `${result.generatedIds} ids generated, ${result.renamedIds.length} renamed, ${result.derivedSummaries} summaries derived, ` +
-        `${result.destructive} destructive, ${result.warnings.length} warnings.`,
+      escapeUnsafe(
+        `Adopted ${result.input} (${VERSION_NAMES[result.from]}) to ${result.output}: ${result.operations} operations, ` +
+          `${result.generatedIds} ids generated, ${result.renamedIds.length} renamed, ${result.derivedSummaries} summaries derived, ` +
+          `${result.destructive} destructive, ${result.warnings.length} warnings.`,
+      ),
     )
-    for (const {pointer, from, to} of result.renamedIds.slice(0, LISTED)) this.log(`  renamed ${JSON.stringify(from)} to ${to} (#${pointer})`)
-    if (result.renamedIds.length > LISTED) this.log(`  ... and ${result.renamedIds.length - LISTED} more renamed (see --json)`)
-    for (const {pointer, operation, message} of result.warnings.slice(0, LISTED)) {
-      this.logToStderr(`Warning: ${result.output}#${pointer}${operation === undefined ? '' : ` (${operation})`}: ${message}`)
+    const renamed = verbose ? result.renamedIds : result.renamedIds.slice(0, LISTED)
+    for (const {pointer, from, to} of renamed) this.log(escapeUnsafe(`  renamed ${JSON.stringify(from)} to ${to} (#${pointer})`))
+    if (renamed.length < result.renamedIds.length) this.log(`  ... and ${result.renamedIds.length - renamed.length} more renamed (see --verbose or --json)`)
+    if (verbose) {
+      for (const warning of result.warnings) this.logToStderr(`Warning: ${this.where(result, warning)}`)
+      return
     }
-    if (result.warnings.length > LISTED) this.logToStderr(`... and ${result.warnings.length - LISTED} more warnings (see --json).`)
+    const groups = groupAdoptWarnings(result.warnings)
+    for (const {kind, count, example} of groups) {
+      this.logToStderr(count === 1 ? `Warning: ${this.where(result, example)}` : `Warning: ${count} ${ADOPT_WARNING_KINDS[kind]}, e.g. ${this.where(result, example)}`)
+    }
+    if (groups.length < result.warnings.length) this.logToStderr('Each kind of warning is shown once, with one example; --verbose or --json lists every one.')
+  }
+
+  /** One warning as a line: where it is in the output, the operation, what adoption did. */
+  private where(result: AdoptCommandResult, {pointer, operation, message}: AdoptWarning): string {
+    return escapeUnsafe(`${result.output}#${pointer}${operation === undefined ? '' : ` (${operation})`}: ${message}`)
   }
 }
 

@@ -2,8 +2,10 @@ import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../base-command.js'
 import {indexFlags} from '../../cli-flags.js'
+import {CliProgress} from '../../cli-progress.js'
 import {replacementNote} from '../../cli-install-summary.js'
 import type {InstallResult} from '../../core/index/index.js'
+import {escapeUnsafe} from '../../core/text/printable.js'
 
 export default class IndexImport extends BaseCommand {
   static override summary = 'Install a cassette file into the index, replacing the cassette of the same name atomically.'
@@ -20,7 +22,10 @@ export default class IndexImport extends BaseCommand {
   async run(): Promise<InstallResult> {
     const {args, flags} = await this.parse(IndexImport)
     const {withIndex} = await import('../../core/index/index.js')
-    const result = await withIndex(flags.index, (index) => index.import(args.file, {sha256: flags.sha256, timeout: flags.timeout, refuseDowngrade: flags['refuse-downgrade']}))
+    const progress = await CliProgress.start(`Importing ${escapeUnsafe(args.file)}`, {hidden: this.jsonEnabled()})
+    const result = await withIndex(flags.index, (index) => index.import(args.file, {sha256: flags.sha256, timeout: flags.timeout, refuseDowngrade: flags['refuse-downgrade']})).finally(() =>
+      progress.stop(),
+    )
     this.log(`${result.changed ? 'Installed' : 'Unchanged'} ${result.cassette} ${result.version} (${result.mode}, ${result.operations} operations)${replacementNote(result)}`)
     return result
   }

@@ -1,5 +1,26 @@
+/** Each sort of change adoption makes or thing it leaves out, with how a count of them reads: "452 request bodies dropped". */
+export const ADOPT_WARNING_KINDS = {
+  'operation-left-out': 'operations left out',
+  'request-body-dropped': 'request bodies dropped',
+  'callback-dropped': 'callbacks dropped',
+  'tag-dropped': 'tags dropped',
+  'text-cut': 'summaries or descriptions cut to the profile limit',
+  'field-dropped': 'summaries or descriptions that are not text dropped',
+  'info-rewritten': 'info fields rewritten as text',
+  'parameter-dropped': 'parameters dropped',
+  'parameter-added': 'undeclared path parameters added',
+  'schema-keyword-removed': 'schema keywords removed',
+  'pattern-removed': 'patterns removed',
+  'reference-removed': 'references removed',
+  'reference-repaired': 'references repaired',
+  'converter-warning': 'Swagger 2.0 converter warnings',
+} as const
+
+export type AdoptWarningKind = keyof typeof ADOPT_WARNING_KINDS
+
 /** Something adoption changed or left out that the producer should know about. */
 export interface AdoptWarning {
+  readonly kind: AdoptWarningKind
   /** RFC 6901 JSON Pointer into the adopted document (for removed things: where they were). */
   readonly pointer: string
   /** The operationId (as adopted) of the operation concerned, when there is one. */
@@ -7,12 +28,19 @@ export interface AdoptWarning {
   readonly message: string
 }
 
+/** Warnings of one kind: how many, and the first as an example. */
+export interface AdoptWarningGroup {
+  readonly kind: AdoptWarningKind
+  readonly count: number
+  readonly example: AdoptWarning
+}
+
 /** Collects warnings in the order adoption finds them, which is deterministic. */
 export class AdoptWarnings {
   readonly list: AdoptWarning[] = []
 
-  add(pointer: string, message: string, operation?: string): void {
-    this.list.push(operation === undefined ? {pointer, message} : {pointer, operation, message})
+  add(kind: AdoptWarningKind, pointer: string, message: string, operation?: string): void {
+    this.list.push(operation === undefined ? {kind, pointer, message} : {kind, pointer, operation, message})
   }
 
   /**
@@ -24,7 +52,18 @@ export class AdoptWarnings {
       if (warning.operation !== undefined) continue
       // Escaped tokens hold no "/", so the first four parts are '', 'paths', path, method.
       const operation = ids.get(warning.pointer.split('/', 4).join('/'))
-      if (operation !== undefined) this.list[index] = {pointer: warning.pointer, operation, message: warning.message}
+      if (operation !== undefined) this.list[index] = {...warning, operation}
     }
   }
+}
+
+/** Warnings grouped by kind, most frequent first (ties in the order first found), each with its first warning as the example. */
+export function groupAdoptWarnings(warnings: readonly AdoptWarning[]): AdoptWarningGroup[] {
+  const groups = new Map<AdoptWarningKind, {count: number; example: AdoptWarning}>()
+  for (const warning of warnings) {
+    const group = groups.get(warning.kind)
+    if (group === undefined) groups.set(warning.kind, {count: 1, example: warning})
+    else group.count++
+  }
+  return [...groups].map(([kind, {count, example}]) => ({kind, count, example})).sort((a, b) => b.count - a.count)
 }

@@ -1,9 +1,10 @@
+import {closeSync, openSync} from 'node:fs'
 import {open, rename, rm} from 'node:fs/promises'
 import {extname} from 'node:path'
 
 import {unwritableFailure} from '../errors/storage-failure.js'
 import {TamaError} from '../errors/tama-error.js'
-import {removeStaleTemporaries, temporaryPathBeside} from '../files/index.js'
+import {releaseTemporary, removeStaleTemporaries, temporaryPathBeside} from '../files/index.js'
 
 export type DocumentFormat = 'json' | 'yaml'
 
@@ -36,7 +37,9 @@ export async function writeFileAtomically(path: string, text: string): Promise<v
   await removeStaleTemporaries(path)
   const temporary = temporaryPathBeside(path)
   try {
-    const handle = await open(temporary, 'wx')
+    // Created synchronously, so that no creation is still under way when an interrupted CLI removes its temporaries.
+    closeSync(openSync(temporary, 'wx'))
+    const handle = await open(temporary, 'r+')
     try {
       await handle.writeFile(text, 'utf8')
       await handle.sync()
@@ -48,6 +51,8 @@ export async function writeFileAtomically(path: string, text: string): Promise<v
     // Best effort: the failure to report is the write's, and a next write removes what is left.
     await rm(temporary, {force: true}).catch(() => {})
     throw writeFailure(path, error as NodeJS.ErrnoException)
+  } finally {
+    releaseTemporary(temporary)
   }
 }
 

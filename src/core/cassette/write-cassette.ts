@@ -1,9 +1,10 @@
+import {closeSync, openSync} from 'node:fs'
 import {open, readFile, rename, rm} from 'node:fs/promises'
 import {dirname} from 'node:path'
 
 import {unwritableFailure} from '../errors/storage-failure.js'
 import {TamaError} from '../errors/tama-error.js'
-import {removeStaleTemporaries, temporaryPathBeside} from '../files/index.js'
+import {releaseTemporary, removeStaleTemporaries, temporaryPathBeside} from '../files/index.js'
 import {openDatabase} from '../sqlite/open-database.js'
 import {sha256Hex} from './canonical-json.js'
 import {CASSETTE_APPLICATION_ID, CASSETTE_FORMAT_VERSION, CASSETTE_PAGE_SIZE, CASSETTE_TABLES, type MetaKey} from './cassette-format.js'
@@ -27,7 +28,8 @@ export async function writeCassette(plan: CassettePlan, outputPath: string): Pro
   const temporary = temporaryPathBeside(outputPath)
   try {
     // Created here rather than by SQLite, which reports any failure to create it as one code; VACUUM INTO fills an empty file.
-    await (await open(temporary, 'wx')).close()
+    // Synchronously, so that no creation is still under way when an interrupted CLI removes its temporaries.
+    closeSync(openSync(temporary, 'wx'))
     fillDatabase(plan, temporary)
     await syncFile(temporary)
     const bytes = await readFile(temporary)
@@ -38,6 +40,8 @@ export async function writeCassette(plan: CassettePlan, outputPath: string): Pro
     // A VACUUM INTO that fails midway leaves its rollback journal beside the file. Best effort: the failure to report is the write's, and a next build removes what is left.
     await Promise.all([rm(temporary, {force: true}), rm(`${temporary}-journal`, {force: true})]).catch(() => {})
     throw writeFailure(error, outputPath)
+  } finally {
+    releaseTemporary(temporary)
   }
 }
 

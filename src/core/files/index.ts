@@ -1,3 +1,3 @@
-export {readBoundedFile} from './read-bounded-file.js'
+export {readBoundedFile, readBoundedStream} from './read-bounded-file.js'
 export type {BoundedRead} from './read-bounded-file.js'
-export {removeStaleTemporaries, temporaryPathBeside} from './temporary-file.js'
+export {releaseTemporary, removeLiveTemporariesSync, removeStaleTemporaries, temporaryPathBeside} from './temporary-file.js'

@@ -1,4 +1,5 @@
 import {randomBytes} from 'node:crypto'
+import {rmSync} from 'node:fs'
 import {readdir, rm} from 'node:fs/promises'
 import {hostname} from 'node:os'
 import {basename, dirname, join} from 'node:path'
@@ -17,7 +18,35 @@ const SUFFIX_BYTES = Buffer.byteLength(`..${HOST}.4194304.000000000000.tmp-journ
  * short when the whole would be too long a file name.
  */
 export function temporaryPathBeside(output: string): string {
-  return join(dirname(output), `.${stem(output)}.${HOST}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
+  const path = join(dirname(output), `.${stem(output)}.${HOST}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
+  LIVE.add(path)
+  return path
+}
+
+// Temporaries this process is writing, so that an interrupted CLI can remove them before it exits.
+const LIVE = new Set<string>()
+
+/** Says that a temporary from temporaryPathBeside was renamed or removed. */
+export function releaseTemporary(path: string): void {
+  LIVE.delete(path)
+}
+
+/**
+ * Removes, synchronously, every temporary this process is still writing (and any SQLite
+ * journal beside it): for a process about to exit on a signal. Failures are ignored: a
+ * later write of the same output removes what is left (see removeStaleTemporaries).
+ */
+export function removeLiveTemporariesSync(): void {
+  for (const path of LIVE) {
+    for (const file of [path, `${path}-journal`]) {
+      try {
+        rmSync(file, {force: true})
+      } catch {
+        // Left for the next write of the same output.
+      }
+    }
+  }
+  LIVE.clear()
 }
 
 /**

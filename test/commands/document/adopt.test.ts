@@ -1,4 +1,4 @@
-import {mkdir, mkdtemp, readFile, readdir, rm} from 'node:fs/promises'
+import {mkdir, mkdtemp, readFile, readdir, rm, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -48,14 +48,55 @@ describe('tama-dex document adopt', () => {
     expect(json.warnings).toHaveLength(9)
   })
 
-  it('prints a summary and lists warnings up to a cap', async () => {
-    const output = path.join(dir, 'many.yaml')
-    const result = await runCli(['document', 'adopt', `${FIXTURES}/many-warnings.yaml`, '-o', output, '--default-scope', 'ops'])
-    expect(result.code, result.stderr).toBe(0)
-    expect(result.stdout).toContain(`Adopted ${FIXTURES}/many-warnings.yaml (OpenAPI 3.0) to ${output}: 24 operations`)
-    expect(result.stdout).toContain('24 warnings')
-    expect(result.stderr.split('\n').filter((line) => line.startsWith('Warning: '))).toHaveLength(20)
-    expect(result.stderr).toContain('... and 4 more warnings (see --json).')
+  describe('warnings a person can read', () => {
+    // Stripe's shape: many operations with a form body (one kind of warning, repeated) and only descriptions, with HTML.
+    const FORMS = 30
+    let input: string
+    beforeAll(async () => {
+      const paths: Record<string, unknown> = {}
+      for (let n = 1; n <= FORMS; n++) {
+        paths[`/v1/things${n}`] = {
+          post: {
+            operationId: `PostThings${n}`,
+            description: `With <a href="/docs/connect">Connect</a>, you can create thing ${n}.`,
+            requestBody: {content: {'application/x-www-form-urlencoded': {schema: {type: 'object'}}}},
+            responses: {200: {description: 'OK'}},
+          },
+        }
+      }
+      paths['/v1/session'] = {get: {operationId: 'GetSession', parameters: [{name: 'sid', in: 'cookie', schema: {type: 'string'}}], responses: {200: {description: 'OK'}}}}
+      input = path.join(dir, 'forms.json')
+      await writeFile(input, JSON.stringify({openapi: '3.0.3', info: {title: 'Forms', version: '1.0.0'}, paths}))
+    })
+    const adopt = (output: string, ...flags: string[]) => runCli(['document', 'adopt', input, '-o', path.join(dir, output), '--default-scope', 'forms', ...flags])
+    const warningLines = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('Warning: '))
+
+    it('prints one line per kind of warning, with its count and an example', async () => {
+      const result = await adopt('forms.yaml')
+      expect(result.code, result.stderr).toBe(0)
+      expect(result.stdout).toContain(`${FORMS + 1} operations, 0 ids generated, 0 renamed, ${FORMS + 1} summaries derived`)
+      expect(warningLines(result.stderr)).toStrictEqual([
+        `Warning: ${FORMS} request bodies dropped, e.g. ${path.join(dir, 'forms.yaml')}#/paths/~1v1~1things1/post/requestBody (PostThings1): the request body (application/x-www-form-urlencoded) was dropped: a profile input carries JSON bodies only, so this operation is called without a body.`,
+        expect.stringMatching(/^Warning: \S+#\/paths\/~1v1~1session\/get\/parameters\/0 \(GetSession\): cookie parameter "sid" was dropped/),
+      ])
+      expect(result.stderr).toContain('--verbose or --json lists every one.')
+      const document = (await readDocumentFile(path.join(dir, 'forms.yaml'))) as {paths: Record<string, {post: {summary: string}}>}
+      expect(document.paths['/v1/things7']!.post.summary).toBe('With Connect, you can create thing 7.')
+    })
+
+    it('lists every warning under --verbose and --json, and nothing but errors under --quiet', async () => {
+      const verbose = await adopt('verbose.yaml', '--verbose')
+      expect(warningLines(verbose.stderr)).toHaveLength(FORMS + 1)
+      const json = parseJson<AdoptCommandResult>(await adopt('json.yaml', '--json'))
+      expect(json.warnings).toHaveLength(FORMS + 1)
+      expect(json.warnings.filter((warning) => warning.kind === 'request-body-dropped')).toHaveLength(FORMS)
+      const quiet = await adopt('quiet.yaml', '--quiet')
+      expect(quiet).toStrictEqual({code: 0, stdout: '', stderr: ''})
+      const quietFailure = await runCli(['document', 'adopt', `${FIXTURES}/not-openapi.yaml`, '-o', path.join(dir, 'never.yaml'), '--default-anyone', '--quiet'])
+      expect(quietFailure.code).toBe(3)
+      expect(quietFailure.stderr).toContain('not an OpenAPI description')
+      expect((await adopt('both.yaml', '--quiet', '--verbose')).code).toBe(2)
+    })
   })
 
   it('writes YAML or JSON by extension, the same document, the same bytes every time', async () => {
@@ -69,6 +110,19 @@ describe('tama-dex document adopt', () => {
     expect(await readFile(yamlAgain!, 'utf8')).toBe(yaml)
     expect(yaml.startsWith('openapi: 3.1.0\nx-tama-profile: tama-operations/1\n')).toBe(true)
     expect(parseDocumentText(yaml, yamlOut!)).toStrictEqual(JSON.parse(await readFile(jsonOut!, 'utf8')))
+  })
+
+  it('reads the description from standard input for -, and names it stdin', async () => {
+    const [fromFile, fromStdin] = ['file.yaml', 'stdin.yaml'].map((name) => path.join(dir, name))
+    const args = ['--read-scope', 'pets.read', '--write-scope', 'pets.write']
+    expect((await runCli(['document', 'adopt', `${FIXTURES}/swagger-2.yaml`, '-o', fromFile!, ...args])).code).toBe(0)
+    const piped = await runCli(['document', 'adopt', '-', '-o', fromStdin!, ...args, '--json'], {input: await readFile(`${FIXTURES}/swagger-2.yaml`, 'utf8')})
+    expect(piped.code, piped.stderr).toBe(0)
+    expect(parseJson<AdoptCommandResult>(piped)).toMatchObject({input: '-', from: '2.0'})
+    expect(await readFile(fromStdin!, 'utf8')).toBe(await readFile(fromFile!, 'utf8'))
+    const notOpenApi = await runCli(['document', 'adopt', '-', '-o', path.join(dir, 'never.yaml'), '--default-anyone'], {input: 'just: text\n'})
+    expect(notOpenApi.code).toBe(3)
+    expect(notOpenApi.stderr).toMatch(/^Error: stdin/)
   })
 
   describe('failures write nothing and exit with their code', () => {

@@ -13,6 +13,6 @@ export function adoptInfo(document: Record<string, unknown>, warnings: AdoptWarn
     const value = info[field]
     if (typeof value !== 'number' && typeof value !== 'boolean') continue
     info[field] = String(value)
-    warnings.add(`/info/${field}`, `info.${field} is ${JSON.stringify(value)}, not a string; it was written as "${String(value)}" (quote it in YAML to keep, say, "1.0").`)
+    warnings.add('info-rewritten', `/info/${field}`, `info.${field} is ${JSON.stringify(value)}, not a string; it was written as "${String(value)}" (quote it in YAML to keep, say, "1.0").`)
   }
 }

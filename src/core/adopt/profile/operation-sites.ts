@@ -35,7 +35,7 @@ export function operationSites(document: Record<string, unknown>, refs: Internal
     const item = pathItem(paths[path], refs)
     if (!path.startsWith('/') || item === undefined) {
       const why = item === undefined ? 'is not a Path Item object' : 'does not start with "/"'
-      warnings.add(pointer, `path ${JSON.stringify(path)} ${why}; its operations were left out.`)
+      warnings.add('operation-left-out', pointer, `path ${JSON.stringify(path)} ${why}; its operations were left out.`)
       delete paths[path]
       continue
     }
@@ -44,7 +44,7 @@ export function operationSites(document: Record<string, unknown>, refs: Internal
       const operation = item[method]
       if (operation === undefined) continue
       if (!isObject(operation)) {
-        warnings.add(childPointer(pointer, method), `${method.toUpperCase()} ${path} is not an Operation object; it was left out.`)
+        warnings.add('operation-left-out', childPointer(pointer, method), `${method.toUpperCase()} ${path} is not an Operation object; it was left out.`)
         delete item[method]
         continue
       }

@@ -71,7 +71,7 @@ function droppedEntries(effective: readonly Entry[], site: OperationSite, warnin
   const dropped = new Set<Entry>()
   const drop = (entry: Entry, message: string): void => {
     dropped.add(entry)
-    warnings.add(entry.pointer, message, site.operation.operationId as string)
+    warnings.add('parameter-dropped', entry.pointer, message, site.operation.operationId as string)
   }
   const template = templateNames(site.path)
   const byName = new Map<string, Entry>()
@@ -108,7 +108,7 @@ function missingPathParameters(kept: readonly Entry[], site: OperationSite, warn
   for (const name of templateNames(site.path)) {
     if (declared.has(name)) continue
     added.push({name, in: 'path', required: true, schema: {type: 'string'}})
-    warnings.add(childPointer(site.pointer, 'parameters'), `path parameter "${name}" of ${JSON.stringify(site.path)} was not declared; it was added as a string.`, site.operation.operationId as string)
+    warnings.add('parameter-added', childPointer(site.pointer, 'parameters'), `path parameter "${name}" of ${JSON.stringify(site.path)} was not declared; it was added as a string.`, site.operation.operationId as string)
   }
   return added
 }

@@ -24,7 +24,7 @@ export function adoptRequestBody(site: OperationSite, refs: InternalRefs, warnin
   const body = refs.follow(declared)
   const content = body?.content
   if (body === undefined || !isObject(content) || Object.keys(content).length === 0) {
-    warnings.add(pointer, 'a request body without content was dropped.', operation)
+    warnings.add('request-body-dropped', pointer, 'a request body without content was dropped.', operation)
     delete site.operation.requestBody
     return
   }
@@ -37,6 +37,7 @@ export function adoptRequestBody(site: OperationSite, refs: InternalRefs, warnin
   }
   const required = body.required === true ? ' although the API requires one' : ''
   warnings.add(
+    'request-body-dropped',
     pointer,
     `the request body (${mediaTypes.join(', ')}) was dropped: a profile input carries JSON bodies only, so this operation is called without a body${required}.`,
     operation,

@@ -6,7 +6,7 @@ const SCANNED = 4096
 /**
  * A one-line summary from the first sentence of a description (Stripe and Kubernetes
  * write only descriptions): the first paragraph with HTML tags and Markdown links reduced
- * to their text, whitespace collapsed, up to the first sentence end, at most `max` long.
+ * to their text, whitespace collapsed (none before punctuation), up to the first sentence end, at most `max` long.
  * '' when the description has no text.
  */
 export function summaryFromDescription(description: string, max: number): string {
@@ -16,6 +16,9 @@ export function summaryFromDescription(description: string, max: number): string
     .replace(/\[([^\]]*)\]\([^)\s]*\)/g, '$1')
     .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '')
     .replace(/\s+/g, ' ')
+    // A removed tag leaves a space before punctuation: "<a>Connect</a>, you" is "Connect, you".
+    .replace(/ (?=[,.;:!?)\]])/g, '')
+    .replace(/([([]) /g, '$1')
     .trim()
   // A sentence ends at . ! or ? followed by a capital letter or the end, so "e.g. this" stays whole.
   const sentence = /^.*?[.!?](?=\s+[A-Z(]|$)/.exec(text)?.[0] ?? text

@@ -53,7 +53,7 @@ describe('OpenAPI 3.0 Schema Objects become JSON Schema 2020-12', () => {
 
   it('warns about the one loss: `required: true` inside a property schema', () => {
     expect(adopted.warnings).toStrictEqual([
-      {pointer: '/components/schemas/RequiredBoolean/properties/name/required', message: expect.stringContaining('"required: true" inside a schema')},
+      {kind: 'schema-keyword-removed', pointer: '/components/schemas/RequiredBoolean/properties/name/required', message: expect.stringContaining('"required: true" inside a schema')},
     ])
   })
 

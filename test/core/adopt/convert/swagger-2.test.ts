@@ -42,7 +42,7 @@ describe('Swagger 2.0 becomes OpenAPI 3.1', () => {
 
   it('warns that a schema named as a response became one', () => {
     expect(adopted.warnings.filter((warning) => warning.operation === 'create_pet')).toStrictEqual([
-      {pointer: '/paths/~1pets/post/responses/202', operation: 'create_pet', message: expect.stringContaining('names a schema, not a response')},
+      {kind: 'reference-repaired', pointer: '/paths/~1pets/post/responses/202', operation: 'create_pet', message: expect.stringContaining('names a schema, not a response')},
     ])
   })
 

@@ -81,7 +81,7 @@ describe('texts and tags within the profile limits', () => {
     const text = at(document, `/paths/~1a/get/${field}`) as string
     expect(text.length).toBeLessThanOrEqual(want)
     expect(text.endsWith('…')).toBe(true)
-    expect(warnings).toStrictEqual([{pointer: `/paths/~1a/get/${field}`, operation: 'a', message: expect.stringContaining(`cut to the profile's ${want}`)}])
+    expect(warnings).toStrictEqual([{kind: 'text-cut', pointer: `/paths/~1a/get/${field}`, operation: 'a', message: expect.stringContaining(`cut to the profile's ${want}`)}])
   })
 
   it('keeps valid tags and drops the rest with a warning each', async () => {

@@ -12,6 +12,10 @@ describe('summaryFromDescription', () => {
     {given: 'First paragraph without a stop\n\nSecond paragraph.', want: 'First paragraph without a stop'},
     {given: 'See [the guide](https://example.com/guide) &amp; more.', want: 'See the guide & more.'},
     {given: '  \n\t  ', want: ''},
+    // A tag removed before punctuation leaves no space before it.
+    {given: 'With <a href="/docs/connect">Connect</a>, you can create accounts.', want: 'With Connect, you can create accounts.'},
+    {given: 'Lists accounts via <a href="/docs/connect">Connect</a>.', want: 'Lists accounts via Connect.'},
+    {given: 'Lists pods ( <code>v1</code> ) by name.', want: 'Lists pods (v1) by name.'},
     {given: `${'word '.repeat(40)}end.`, want: `${'word '.repeat(23).trimEnd()}…`},
   ])('$given', ({given, want}) => {
     const summary = summaryFromDescription(given, 120)
