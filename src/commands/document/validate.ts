@@ -6,7 +6,7 @@ import type {ValidationReport} from '../../core/profile/validate-files.js'
 
 export default class DocumentValidate extends BaseCommand {
   static override summary = 'Check tama-operations/1 documents and report every problem.'
-  static override description = `Validates each FILE (JSON or YAML) against OpenAPI 3.1 and the tama-operations/1 profile (docs/profile.md) and prints every problem as FILE#/json/pointer: message, or one OK line with the operation count per valid file. A DIRECTORY stands for the API descriptions below it (.json, .yaml and .yml files declaring openapi, swagger or x-tama-profile; other files are listed as skipped). Exit codes: 0 all valid, 3 a document is invalid, 5 a file is missing.`
+  static override description = `Validates each FILE (JSON or YAML) against OpenAPI 3.1 and the tama-operations/1 profile (docs/profile.md) and prints every problem as FILE#/json/pointer: message, or one OK line with the operation count per valid file. A DIRECTORY stands for the API descriptions below it (.json, .yaml and .yml files declaring openapi, swagger or x-tama-profile; other files are listed as skipped; folders holding none at all are a usage error). Exit codes: 0 all valid, 2 no API description found, 3 a document is invalid, 5 a file is missing.`
   static override examples = [
     '<%= config.bin %> document validate examples/incus.yaml',
     '<%= config.bin %> document validate examples/*.yaml --json',

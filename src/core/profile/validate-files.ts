@@ -1,7 +1,7 @@
 import {readdir, stat} from 'node:fs/promises'
 import {extname, join} from 'node:path'
 
-import {isTamaError, type ErrorKind, type Problem} from '../errors/tama-error.js'
+import {TamaError, isTamaError, type ErrorKind, type Problem} from '../errors/tama-error.js'
 import {traceSpan} from '../telemetry/telemetry.js'
 import {isObject} from './json-value.js'
 import {readDocumentFile} from './parse-document.js'
@@ -57,6 +57,7 @@ export function validateFiles(paths: readonly string[]): Promise<ValidationOutco
         if (failure !== null) failures.add(failure)
       }
     }
+    if (files.length === 0) throw noDescriptions(paths)
     span.set({operations: files.reduce((sum, file) => sum + file.operations, 0), problems: files.reduce((sum, file) => sum + file.problems.length, 0)})
     return {report: {files, skipped}, failure: SEVERITY.find((kind) => failures.has(kind)) ?? null}
   })
@@ -102,4 +103,12 @@ async function validateFile(file: string, inDirectory: boolean): Promise<{report
 /** A read failure's message names the file already; a problem carries it as its source. */
 function withoutSource(message: string, file: string): string {
   return message.startsWith(`${file}: `) ? message.slice(file.length + 2) : message
+}
+
+/** Folders holding no description are a mistaken path, not a success with nothing to say. */
+function noDescriptions(directories: readonly string[]): TamaError {
+  return new TamaError(
+    'usage',
+    `${directories.join(', ')}: No API descriptions found (.json, .yaml or .yml files declaring openapi, swagger or x-tama-profile). Name the folders or files that hold them.`,
+  )
 }
