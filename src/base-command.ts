@@ -25,20 +25,20 @@ function toTamaError(error: Error & {oclif?: {exit?: number}}): TamaError {
   if (isTamaError(error)) return error
   // oclif's own parse errors (unknown flag, missing argument, bad option value).
   if (error instanceof Errors.CLIError || error.oclif?.exit === 2) {
-    return new TamaError('usage', `${usageMessage(error.message)} See --help.`)
+    return new TamaError('usage', `${usageMessage(error.message)}\nSee --help.`)
   }
   if (error instanceof Errors.ExitError) throw error
   return new TamaError('internal', `Unexpected failure: ${withoutDirectories(error.message)}. Please report it with the command you ran.`)
 }
 
 // oclif wraps some parse errors in a heading ("The following error occurred:") and a
-// help hint; keep only the lines that say what was wrong.
+// help hint; keep only the lines that say what was wrong, one problem per line.
 function usageMessage(message: string): string {
   const lines = message
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '' && !/^The following errors? occurred:$/.test(line) && !/^See more help with/.test(line))
-  return lines.join(' ')
+  return lines.join('\n')
 }
 
 /** Users never see absolute paths: an unexpected error keeps only the last part of any it names. */
