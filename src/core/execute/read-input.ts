@@ -1,5 +1,5 @@
 import {TamaError} from '../errors/tama-error.js'
-import {readBoundedFile} from '../files/index.js'
+import {readBoundedFile, readBoundedStream} from '../files/index.js'
 import {LIMITS} from '../profile/limits.js'
 
 /** Inputs larger than a document may be are refused before parsing. */
@@ -14,7 +14,7 @@ const MAX_INPUT_BYTES = LIMITS.documentBytes
 export async function readInput(source: {json?: string; file?: string}, stdin: NodeJS.ReadableStream = process.stdin): Promise<unknown> {
   if (source.json !== undefined) return parseInput(source.json, '--input')
   if (source.file === undefined) return {}
-  if (source.file === '-') return parseInput(await readStream(stdin), 'stdin')
+  if (source.file === '-') return parseInput((await readBoundedStream(stdin, MAX_INPUT_BYTES, () => tooLarge('stdin'))).toString('utf8'), 'stdin')
   const where = JSON.stringify(source.file)
   const bytes = await readBoundedFile(source.file, {maxBytes: MAX_INPUT_BYTES, expected: 'a JSON file, or - for stdin', tooLarge: () => tooLarge(where)})
   return parseInput(bytes.toString('utf8'), where)
@@ -26,18 +26,6 @@ function parseInput(text: string, where: string): unknown {
   } catch (error) {
     throw new TamaError('usage', `The input in ${where} is not valid JSON (${(error as Error).message}). Pass a JSON object, e.g. '{"name":"web1"}'.`)
   }
-}
-
-async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of stream) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
-    size += buffer.length
-    if (size > MAX_INPUT_BYTES) throw tooLarge('stdin')
-    chunks.push(buffer)
-  }
-  return Buffer.concat(chunks).toString('utf8')
 }
 
 function tooLarge(where: string): TamaError {
