@@ -1,6 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../base-command.js'
+import {TamaError} from '../core/errors/tama-error.js'
 import {indexFlags} from '../cli-flags.js'
 import {scopeListFlag} from '../cli-scope-list-flag.js'
 import type {TamaIndex} from '../core/index/index.js'
@@ -14,7 +15,8 @@ export default class Search extends BaseCommand {
     '<%= config.bin %> search delete snapshot --from incus.tama-cassette --scope incus.read,incus.write --json',
   ]
   static override strict = false
-  static override args = {query: Args.string({description: 'What you are looking for, in words (several words need no quotes).', required: true})}
+  // Not required by oclif, whose message for a missing argument would tell the user to put the words before --scope: they may go anywhere.
+  static override args = {query: Args.string({description: 'What you are looking for, in words (several words need no quotes).'})}
   static override flags = {
     ...indexFlags,
     scope: scopeListFlag,
@@ -27,6 +29,7 @@ export default class Search extends BaseCommand {
     const {argv, flags} = await this.parse(Search)
     const {openIndex, withIndex} = await import('../core/index/index.js')
     const query = (argv as string[]).join(' ')
+    if (query.trim() === '') throw new TamaError('usage', 'Say what you are looking for, in words: tama-dex search list pods --scope k8s.read. See --help.')
     const options = {scopes: flags.scope, limit: flags.limit, cassettes: flags.cassette}
     let response: SearchResponse
     if (flags.from === undefined) response = await withIndex(flags.index, (index) => searchInstalled(index, query, options), {readonly: true})

@@ -4,7 +4,7 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {parseJson, runCli} from '../helpers/cli.js'
+import {CLI, parseJson, runCli, runProcess} from '../helpers/cli.js'
 import {profileDocument} from '../helpers/documents.js'
 
 let dir: string
@@ -45,6 +45,12 @@ describe('tama-dex search from a shell', () => {
     expect(parseJson<Hits>(result).results.map((hit) => hit.operation_id)).toContain('pod_delete')
   })
 
+  it('asks for words when there are none, exit 2', async () => {
+    const result = await runCli(['search', '--scope', 'k8s.read', '--index', index])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('Say what you are looking for, in words')
+  })
+
   it('names an unknown --cassette instead of answering that nothing matches, exit 5', async () => {
     const result = await runCli(['search', 'pods', '--cassette', 'podz', '--index', index])
     expect(result.code).toBe(5)
@@ -58,6 +64,16 @@ describe('tama-dex search from a shell', () => {
     expect(lines[1]).toMatch(/^pods\s+pods_list\s.*List pods in.*…$/)
     const piped = await runCli(['search', 'list', 'pods', '--scope', 'k8s.read', '--index', index], {env: {COLUMNS: ''}})
     expect(piped.stdout).toContain('the containers each of them runs')
+  })
+
+  it('fits the table to the width of the terminal it writes to', async () => {
+    // script(1) runs the CLI on a pseudo-terminal of 60 columns.
+    const command = `unset COLUMNS; stty cols 60 rows 30; '${process.execPath}' '${CLI}' search list pods --scope k8s.read --index '${index}'`
+    const result = await runProcess('script', ['-qec', command, '/dev/null'])
+    expect(result.code, result.stdout).toBe(0)
+    const lines = result.stdout.replaceAll('\r', '').trimEnd().split('\n')
+    expect(lines[1]).toMatch(/^pods\s+pods_list\s.*…$/)
+    expect(lines.every((line) => line.length <= 60)).toBe(true)
   })
 
   it('searches an API description given to --from, as well as a cassette file', async () => {
