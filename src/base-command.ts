@@ -1,5 +1,6 @@
 import {Command, Errors} from '@oclif/core'
 
+import {closestMatch} from './cli-suggestion.js'
 import {TamaError, formatProblem, isTamaError} from './core/errors/tama-error.js'
 
 /**
@@ -25,20 +26,31 @@ function toTamaError(error: Error & {oclif?: {exit?: number}}): TamaError {
   if (isTamaError(error)) return error
   // oclif's own parse errors (unknown flag, missing argument, bad option value).
   if (error instanceof Errors.CLIError || error.oclif?.exit === 2) {
-    return new TamaError('usage', `${usageMessage(error.message)} See --help.`)
+    return new TamaError('usage', [usageMessage(error.message), ...flagSuggestions(error), 'See --help.'].join('\n'))
   }
   if (error instanceof Errors.ExitError) throw error
   return new TamaError('internal', `Unexpected failure: ${withoutDirectories(error.message)}. Please report it with the command you ran.`)
 }
 
 // oclif wraps some parse errors in a heading ("The following error occurred:") and a
-// help hint; keep only the lines that say what was wrong.
+// help hint; keep only the lines that say what was wrong, one problem per line.
 function usageMessage(message: string): string {
   const lines = message
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '' && !/^The following errors? occurred:$/.test(line) && !/^See more help with/.test(line))
-  return lines.join(' ')
+  return lines.join('\n')
+}
+
+// oclif's unknown-flag error carries the flags typed and the command's flag definitions.
+function flagSuggestions(error: Error): string[] {
+  const typed = (error as {flags?: unknown}).flags
+  const defined = (error as {parse?: {input?: {flags?: Record<string, unknown>}}}).parse?.input?.flags
+  if (!Array.isArray(typed) || defined === undefined) return []
+  return typed.flatMap((flag) => {
+    const match = typeof flag === 'string' ? closestMatch(flag.replace(/^-+/, '').split('=')[0]!, Object.keys(defined)) : undefined
+    return match === undefined ? [] : [`Did you mean --${match}?`]
+  })
 }
 
 /** Users never see absolute paths: an unexpected error keeps only the last part of any it names. */

@@ -8,10 +8,13 @@ export const indexFlags = {
   }),
 }
 
-/** Caller scopes, repeatable: `--scope incus.read --scope incus.write`. */
+/** Caller scopes as a shell user writes them: `--scope a,b` or `--scope a --scope b`. */
 export const scopeFlag = Flags.string({
-  description: 'A scope the caller holds (repeat for several). Operations needing a scope not given are invisible.',
+  description: 'A scope the caller holds; several separated by commas or by repeating the flag. Operations needing a scope not given are invisible.',
   multiple: true,
+  delimiter: ',',
+  // One value per --scope, so the words of a search may follow it.
+  multipleNonGreedy: true,
   default: [],
   // Shown in help as nothing rather than an empty `[default: ]`.
   defaultHelp: async () => undefined,

@@ -1,8 +1,9 @@
 import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../base-command.js'
+import {confirmFlag} from '../cli-confirmation.js'
 import {indexFlags, scopeFlag} from '../cli-flags.js'
-import {TamaError} from '../core/errors/tama-error.js'
+import {TamaError, isTamaError} from '../core/errors/tama-error.js'
 import type {DispatchPlan, ExecuteResult} from '../core/execute/index.js'
 
 export default class Execute extends BaseCommand {
@@ -45,7 +46,9 @@ export default class Execute extends BaseCommand {
     const confirm = flags.confirm === 'true' ? true : flags.confirm
     const options = {scopes: flags.scope, executors, confirm, timeout: flags.timeout, dryRun}
     // Execute never writes the index: a read-only one serves, and a missing one is not created.
-    const output = await withIndex(flags.index, (index) => index.execute(args.cassette, args.operation, input, options), {readonly: true})
+    const output = await withIndex(flags.index, (index) => index.execute(args.cassette, args.operation, input, options), {readonly: true}).catch((error: unknown) => {
+      throw isTamaError(error) && error.kind === 'confirmation_required' ? confirmationHint(error, args.cassette, args.operation, input) : error
+    })
     if (dryRun) {
       const plan = output.result as DispatchPlan
       this.log(renderPlan(plan))
@@ -64,4 +67,18 @@ function renderPlan(plan: DispatchPlan): string {
     JSON.stringify(plan.input, null, 2),
     executor,
   ].join('\n')
+}
+
+/**
+ * The confirmation failure in the CLI's words: the flag to pass, and the operation named
+ * once even when the document's own message names it too (adopted documents say
+ * "X needs confirmation."). Agents keep the library's wording.
+ */
+function confirmationHint(error: TamaError, cassette: string, operationId: string, input: unknown): TamaError {
+  const echo = typeof error.details.echo === 'string' ? error.details.echo : null
+  const message = typeof error.details.message === 'string' ? error.details.message.trim() : ''
+  const reason = message.startsWith(`${operationId} needs confirmation`) ? message.slice(`${operationId} needs confirmation`.length).replace(/^[.!:]?\s*/, '') : message
+  const sentence = reason === '' ? '' : ` ${/[.!?]$/.test(reason) ? reason : `${reason}.`}`
+  const missing = echo !== null && !(typeof input === 'object' && input !== null && Object.hasOwn(input, echo)) ? ` (and add ${echo} to the input)` : ''
+  return new TamaError('confirmation_required', `${cassette}/${operationId} needs confirmation.${sentence} Run it again with ${confirmFlag(echo)}${missing}.`, {details: error.details})
 }

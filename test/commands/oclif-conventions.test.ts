@@ -39,6 +39,15 @@ describe('oclif conventions', () => {
     expect(unrelated.stderr).not.toContain('Did you mean')
   })
 
+  it('suggests the nearest flag of the command for a mistyped one, and nothing for one far from any', async () => {
+    const mistyped = await runCli(['search', 'list', 'pods', '--limt', '3'], {env})
+    expect(mistyped.code).toBe(2)
+    expect(mistyped.stderr).toContain('Nonexistent flag: --limt\nDid you mean --limit?\nSee --help.')
+    const far = await runCli(['search', 'list', 'pods', '--xyzzy'], {env})
+    expect(far.code).toBe(2)
+    expect(far.stderr).not.toContain('Did you mean')
+  })
+
   it('answers an unknown command under --json with a JSON usage error', async () => {
     for (const args of [['serch', '--json'], ['--json', 'serch']]) {
       const result = await runCli(args, {env})

@@ -166,7 +166,16 @@ export const HOSTILE: readonly HostileCassette[] = [
   {name: 'a UTF-16 text encoding', make: (good) => patch(good, 56, [0, 0, 0, 2]), check: 'header', reason: /not UTF-8/, pinned: 'refused', unpinned: 'refused'},
   {name: 'a stale page count', make: (good) => patch(good, 92, [0x7f, 0, 0, 0]), check: 'header', reason: /page count is stale/, pinned: 'refused', unpinned: 'refused'},
   {name: 'free pages declared', make: (good) => patch(good, 36, [0, 0, 0, 1]), check: 'header', reason: /1 free pages/, pinned: 'refused', unpinned: 'refused'},
-  {name: 'a host index passed off as a cassette', make: (good) => patch(good, 68, [0x54, 0x44, 0x49, 0x58]), check: 'header', reason: /application_id is 0x54444958/, pinned: 'refused', unpinned: 'refused'},
+  // Read from a file, an index is recognised and named before verification starts.
+  {
+    name: 'a host index passed off as a cassette',
+    make: (good) => patch(good, 68, [0x54, 0x44, 0x49, 0x58]),
+    check: 'header',
+    reason: /application_id is 0x54444958|is a tama-dex index, not a cassette/,
+    kind: 'usage',
+    pinned: 'refused',
+    unpinned: 'refused',
+  },
   {
     name: 'a meta name that is SQL',
     make: (good, dir) => withSql(good, dir, (db) => db.exec("UPDATE meta SET value = 'x''; DROP TABLE cassettes; --' WHERE key = 'name'")),

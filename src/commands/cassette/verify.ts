@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../../base-command.js'
 import {CliProgress} from '../../cli-progress.js'
 import type {VerifyReport} from '../../core/cassette/index.js'
-import type {TamaError} from '../../core/errors/tama-error.js'
+import {TamaError, isTamaError} from '../../core/errors/tama-error.js'
 import {escapeUnsafe} from '../../core/text/printable.js'
 
 export default class CassetteVerify extends BaseCommand {
@@ -36,7 +36,15 @@ export default class CassetteVerify extends BaseCommand {
     }
     for (const check of report.checks) this.log(`${check.ok ? '✓' : '✗'} ${check.check.padEnd(10)} ${check.detail}`)
     // A failure's problems are printed on stderr with the error.
-    assertCassetteVerified(report)
+    try {
+      assertCassetteVerified(report)
+    } catch (error) {
+      // The ✗ digest line above already says which digest the file has: say only what to do.
+      if (isTamaError(error) && error.kind === 'digest_mismatch') {
+        throw new TamaError('digest_mismatch', `${args.file} is not the file that was pinned. Get it again from where it was released, or check the --sha256 given.`)
+      }
+      throw error
+    }
     this.log(`Verified ${report.meta!.name} ${report.meta!.version} (sha256 ${report.sha256}).`)
     return report
   }

@@ -1,13 +1,8 @@
-import {TamaError} from '../errors/tama-error.js'
-import {readBoundedStream} from '../files/index.js'
-import {LIMITS, parseDocumentText, readDocumentFile} from '../profile/index.js'
+import {documentSource, readDocumentFile} from '../profile/index.js'
 import {type AdoptReport, adoptDocument} from './adopt-document.js'
 import type {AdoptOptions} from './adopt-options.js'
 import type {AdoptWarning} from './adopt-warnings.js'
 import {documentFormat, serializeDocument, writeFileAtomically} from './write-document.js'
-
-// How messages name standard input, the `-` input.
-const STDIN = 'stdin'
 
 export interface AdoptFileResult {
   /** The input and output paths as the caller gave them. */
@@ -27,17 +22,9 @@ export interface AdoptFileResult {
  */
 export async function adoptFile(input: string, output: string, options: Omit<AdoptOptions, 'source'> = {}): Promise<AdoptFileResult> {
   const format = documentFormat(output)
-  const source = input === '-' ? STDIN : input
-  const parsed = input === '-' ? await readStandardInput() : await readDocumentFile(input)
+  const source = documentSource(input)
+  const parsed = await readDocumentFile(input)
   const {document, warnings, report} = await adoptDocument(parsed, {...options, source})
   await writeFileAtomically(output, await serializeDocument(document, format))
   return {input, output, report, warnings}
-}
-
-async function readStandardInput(): Promise<unknown> {
-  const bytes = await readBoundedStream(process.stdin, LIMITS.documentBytes, () => {
-    const message = `The document is larger than ${LIMITS.documentBytes / 1024 / 1024} MiB, the limit. Split it into several documents.`
-    return new TamaError('invalid_document', `${STDIN}: ${message}`, {problems: [{source: STDIN, pointer: '', message}]})
-  })
-  return parseDocumentText(bytes, STDIN)
 }

@@ -1,17 +1,26 @@
 import {TamaError} from '../errors/tama-error.js'
 import {readBoundedFile} from '../files/index.js'
+import {recogniseFile, wrongKindOfFile} from '../files/recognise-file.js'
 
 /** Largest cassette file read: a bound on memory whatever a hostile file claims. */
 export const MAX_CASSETTE_BYTES = 1024 * 1024 * 1024
 
 /**
  * Reads a cassette file's bytes once; every later step works on these bytes, never on the
- * path, so the file cannot change between being checked and being used.
+ * path, so the file cannot change between being checked and being used. A file tama-dex
+ * knows as something else (an index, an API description) is a usage error naming the
+ * commands that take it, not a verification failure.
  */
-export function readCassetteFile(path: string): Promise<Uint8Array> {
-  return readBoundedFile(path, {
+export async function readCassetteFile(path: string): Promise<Uint8Array> {
+  const bytes = await readBoundedFile(path, {
     maxBytes: MAX_CASSETTE_BYTES,
     expected: 'a .tama-cassette file',
-    tooLarge: (bytes) => new TamaError('verification_failed', `${path}: ${bytes} bytes, more than a cassette may be (${MAX_CASSETTE_BYTES}).`),
+    tooLarge: (size) => new TamaError('verification_failed', `${path}: ${size} bytes, more than a cassette may be (${MAX_CASSETTE_BYTES}).`),
   })
+  const kind = recogniseFile(bytes)
+  if (kind !== 'cassette') {
+    const wrongKind = wrongKindOfFile(path, kind, 'a cassette')
+    if (wrongKind !== null) throw wrongKind
+  }
+  return bytes
 }

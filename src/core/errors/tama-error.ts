@@ -50,6 +50,9 @@ export interface Problem {
   /** RFC 6901 JSON Pointer into the document ('' is the root). */
   readonly pointer: string
   readonly message: string
+  /** Where in the file's text the pointer leads, 1-based, when the text is at hand (document validate). */
+  readonly line?: number
+  readonly column?: number
 }
 
 export interface TamaErrorOptions {
@@ -103,8 +106,9 @@ export function isTamaError(value: unknown): value is TamaError {
   return value instanceof TamaError
 }
 
-/** Formats a problem the way every CLI command prints it: `file#/pointer: message`. */
+/** Formats a problem the way every CLI command prints it: `file#/pointer: message`, or `file:line:column#/pointer: message`. */
 export function formatProblem(problem: Problem): string {
-  const where = `${problem.source ?? ''}#${problem.pointer}`
+  const position = problem.line === undefined ? '' : `:${problem.line}:${problem.column ?? 1}`
+  const where = `${problem.source ?? ''}${position}#${problem.pointer}`
   return `${where}: ${problem.message}`
 }

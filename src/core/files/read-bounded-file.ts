@@ -85,19 +85,3 @@ function readFailure(error: unknown, path: string): TamaError {
   if (code === 'ELOOP' || code === 'ENAMETOOLONG' || code === 'EISDIR' || code === 'EINVAL') return new TamaError('usage', `${path}: Cannot be read (${code}). Check the path.`)
   return new TamaError('internal', `${path}: Cannot be read (${code ?? (error as Error).message}).`, {cause: error})
 }
-
-/**
- * Reads a stream (standard input) whole, never more than `maxBytes`: past that it stops
- * reading and throws `tooLarge(bytes read so far)`.
- */
-export async function readBoundedStream(stream: NodeJS.ReadableStream, maxBytes: number, tooLarge: (bytes: number) => TamaError): Promise<Buffer> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of stream) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer)
-    size += buffer.length
-    if (size > maxBytes) throw tooLarge(size)
-    chunks.push(buffer)
-  }
-  return Buffer.concat(chunks)
-}

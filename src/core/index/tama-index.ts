@@ -1,8 +1,10 @@
-import {readOptions} from '../errors/read-options.js'
+import {readOptions, readScopes} from '../errors/read-options.js'
 import {TamaError} from '../errors/tama-error.js'
 import type {ExecuteOptions, ExecuteResult, OperationCatalog} from '../execute/index.js'
 import {type SearchOptions, type SearchResponse, getOperation, searchOperations, suggestOperations} from '../search/index.js'
+import type {OperationRecord} from '../profile/operation-record.js'
 import type {SqliteDatabase, SqliteStatement} from '../sqlite/driver.js'
+import {printable, quote} from '../text/printable.js'
 import {publishEvent, traceSpan, traceSpanSync} from '../telemetry/telemetry.js'
 import {type InstallResult, type ReplaceRules, removeCassette} from './commit-install.js'
 import {type FileIdentity, stillNames} from './index-file.js'
@@ -146,6 +148,25 @@ export class TamaIndex {
       })
       span.set({results: response.results.length})
       return response
+    })
+  }
+
+  /**
+   * One operation the caller's scopes allow, in full (for `describe`). An operation the
+   * scopes forbid looks exactly like an unknown one, as in execute.
+   */
+  operation(cassette: string, operationId: string, given: {readonly scopes: readonly string[]}): OperationRecord {
+    const options = readOptions(given, 'operation options', true)
+    const scopes = readScopes(options.scopes)
+    if (scopes === undefined) throw new TamaError('usage', 'options.scopes must be an array of scope strings (use [] for a caller with no scopes).')
+    this.#checkFile()
+    return this.#snapshot(() => {
+      if (!this.#ready()) throw notReady()
+      const found = getOperation(this.#db, cassette, operationId, scopes)
+      if (found !== undefined) return found
+      throw new TamaError('not_found', `No operation ${quote(operationId)} in cassette ${quote(cassette)} is available to you. Find the operations you can see with search (tama-dex search WORDS --cassette ${printable(cassette)}).`, {
+        details: {cassette: printable(cassette), operation_id: printable(operationId)},
+      })
     })
   }
 

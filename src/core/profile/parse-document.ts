@@ -1,7 +1,8 @@
 import {isUtf8} from 'node:buffer'
 
 import {TamaError} from '../errors/tama-error.js'
-import {readBoundedFile} from '../files/index.js'
+import {readBoundedFile, readBoundedStream} from '../files/index.js'
+import {isSqlite, recogniseFile, wrongKindOfFile} from '../files/recognise-file.js'
 import {LIMITS} from './limits.js'
 import {parseJson, type TextProblem} from './parse-json.js'
 import {parseYaml} from './parse-yaml.js'
@@ -37,12 +38,29 @@ export function parseDocumentText(text: string | Uint8Array, source: string): un
 
 /**
  * Reads and parses a document file: only a regular file, and never more bytes than a
- * document may have, whatever its size claims (see readBoundedFile).
- * `path` is used as given in every message.
+ * document may have, whatever its size claims (see readBoundedFile); `-` reads standard
+ * input, with the same bound. `path` is used as given in every message.
  */
-export async function readDocumentFile(path: string): Promise<unknown> {
-  const bytes = await readBoundedFile(path, {maxBytes: LIMITS.documentBytes, expected: 'a JSON or YAML document file', tooLarge: (size) => tooLarge(path, size)})
-  return parseDocumentText(bytes, path)
+export async function readDocumentFile(path: string, stdin: NodeJS.ReadableStream = process.stdin): Promise<unknown> {
+  return parseDocumentText(await readDocumentBytes(path, stdin), documentSource(path))
+}
+
+/** How messages name a document path: as given, and `-` as "stdin". */
+export function documentSource(path: string): string {
+  return path === '-' ? 'stdin' : path
+}
+
+/** A document file's bytes, read as readDocumentFile reads them; a cassette or an index is a usage error naming the commands that take it. */
+export async function readDocumentBytes(path: string, stdin: NodeJS.ReadableStream = process.stdin): Promise<Uint8Array> {
+  const bytes =
+    path === '-'
+      ? await readBoundedStream(stdin, LIMITS.documentBytes, (size) => tooLarge(documentSource(path), size))
+      : await readBoundedFile(path, {maxBytes: LIMITS.documentBytes, expected: 'a JSON or YAML document file', tooLarge: (size) => tooLarge(path, size)})
+  if (isSqlite(bytes)) {
+    const wrongKind = wrongKindOfFile(path, recogniseFile(bytes), 'a JSON or YAML document')
+    if (wrongKind !== null) throw wrongKind
+  }
+  return bytes
 }
 
 function withoutBom(text: string): string {

@@ -1,10 +1,11 @@
 import {readdir, stat} from 'node:fs/promises'
 import {extname, join} from 'node:path'
 
-import {isTamaError, type ErrorKind, type Problem} from '../errors/tama-error.js'
+import {TamaError, isTamaError, type ErrorKind, type Problem} from '../errors/tama-error.js'
 import {traceSpan} from '../telemetry/telemetry.js'
 import {isObject} from './json-value.js'
-import {readDocumentFile} from './parse-document.js'
+import {pointerLocator} from './locate-pointer.js'
+import {parseDocumentText, readDocumentBytes} from './parse-document.js'
 import {checkDocument} from './validate-document.js'
 
 /** One file's verdict. */
@@ -57,6 +58,7 @@ export function validateFiles(paths: readonly string[]): Promise<ValidationOutco
         if (failure !== null) failures.add(failure)
       }
     }
+    if (files.length === 0) throw noDescriptions(paths)
     span.set({operations: files.reduce((sum, file) => sum + file.operations, 0), problems: files.reduce((sum, file) => sum + file.problems.length, 0)})
     return {report: {files, skipped}, failure: SEVERITY.find((kind) => failures.has(kind)) ?? null}
   })
@@ -81,9 +83,11 @@ async function documentFiles(directory: string): Promise<string[]> {
 
 /** A file's verdict; null for a file found in a directory that is not an API description. */
 async function validateFile(file: string, inDirectory: boolean): Promise<{report: FileReport | null; failure: ErrorKind | null}> {
+  let bytes: Uint8Array
   let document: unknown
   try {
-    document = await readDocumentFile(file)
+    bytes = await readDocumentBytes(file)
+    document = parseDocumentText(bytes, file)
   } catch (error) {
     if (!isTamaError(error)) throw error
     const problems = error.problems.length > 0 ? [...error.problems] : [{source: file, pointer: '', message: withoutSource(error.message, file)}]
@@ -94,7 +98,7 @@ async function validateFile(file: string, inDirectory: boolean): Promise<{report
   }
   const {document: validated, problems} = checkDocument(document, {source: file})
   return {
-    report: {file, valid: validated !== null, operations: validated?.operations.length ?? 0, problems},
+    report: {file, valid: validated !== null, operations: validated?.operations.length ?? 0, problems: located(problems, bytes)},
     failure: validated === null ? 'invalid_document' : null,
   }
 }
@@ -102,4 +106,19 @@ async function validateFile(file: string, inDirectory: boolean): Promise<{report
 /** A read failure's message names the file already; a problem carries it as its source. */
 function withoutSource(message: string, file: string): string {
   return message.startsWith(`${file}: `) ? message.slice(file.length + 2) : message
+}
+
+/** Folders holding no description are a mistaken path, not a success with nothing to say. */
+function noDescriptions(directories: readonly string[]): TamaError {
+  return new TamaError(
+    'usage',
+    `${directories.join(', ')}: No API descriptions found (.json, .yaml or .yml files declaring openapi, swagger or x-tama-profile). Name the folders or files that hold them.`,
+  )
+}
+
+/** The problems with the line and column their pointers lead to in the text (the text is parsed again only when there are problems). */
+function located(problems: Problem[], bytes: Uint8Array): Problem[] {
+  if (problems.length === 0) return problems
+  const locate = pointerLocator(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'))
+  return problems.map((problem) => ({...problem, ...locate(problem.pointer)}))
 }

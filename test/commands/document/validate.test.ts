@@ -22,7 +22,7 @@ describe('tama-dex document validate', () => {
   it('accepts the examples: one OK line per file with its operation count, exit 0', async () => {
     const result = await runCli(['document', 'validate', 'examples/incus.yaml', 'examples/runtime.yaml'])
     expect(result.stderr).toBe('')
-    expect(result.stdout).toBe('examples/incus.yaml: OK, 36 operations\nexamples/runtime.yaml: OK, 9 operations\n')
+    expect(result.stdout).toBe('examples/incus.yaml: OK, 36 operations\nexamples/runtime.yaml: OK, 9 operations\n2 documents: 2 valid\n')
     expect(result.code).toBe(0)
   })
 
@@ -52,15 +52,17 @@ describe('tama-dex document validate', () => {
     )
   })
 
-  it('prints every problem of every invalid fixture as FILE#POINTER: message, exit 3', async () => {
+  it('prints every problem of every invalid fixture as FILE:LINE:COLUMN#POINTER: message, then a total, exit 3', async () => {
     const result = await runCli(['document', 'validate', ...invalid.map(({file}) => file)])
     const lines = result.stdout.trimEnd().split('\n')
     for (const {file, problems} of invalid) {
       for (const {pointer, message} of problems) {
-        expect(lines.some((line) => line.startsWith(`${file}#${pointer}: `) && line.includes(message)), `${file}#${pointer}`).toBe(true)
+        expect(lines.some((line) => new RegExp(`^${escape(file)}:[1-9][0-9]*:[1-9][0-9]*#${escape(pointer)}: `).test(line) && line.includes(message)), `${file}#${pointer}`).toBe(true)
       }
     }
-    expect(lines).toHaveLength(invalid.reduce((sum, {problems}) => sum + problems.length, 0))
+    const problems = invalid.reduce((sum, {problems}) => sum + problems.length, 0)
+    expect(lines).toHaveLength(problems + 1)
+    expect(lines.at(-1)).toBe(`${invalid.length} documents: 0 valid, ${invalid.length} with ${problems} problems`)
     expect(result.code).toBe(3)
   })
 
@@ -78,7 +80,7 @@ describe('tama-dex document validate', () => {
   })
 
   it.each([
-    {given: [`${INVALID}/missing-scopes.yaml`], want: {code: 3, line: `${INVALID}/missing-scopes.yaml#/paths/~1a/get/x-tama-scopes: `}},
+    {given: [`${INVALID}/missing-scopes.yaml`], want: {code: 3, line: `${INVALID}/missing-scopes.yaml:8:7#/paths/~1a/get/x-tama-scopes: `}},
     {given: ['test/fixtures/profile/parse/billion-laughs.yaml'], want: {code: 3, line: 'test/fixtures/profile/parse/billion-laughs.yaml#: YAML aliases expand too much'}},
     {given: ['examples/incus.yaml', 'no/such.yaml', `${INVALID}/root-array.json`], want: {code: 5, line: 'no/such.yaml#: No such file. Check the path.'}},
   ])('exits $want.code for $given, with and without --json', async ({given, want}) => {
@@ -96,3 +98,7 @@ describe('tama-dex document validate', () => {
     expect(result.code).toBe(2)
   })
 })
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}

@@ -164,12 +164,13 @@ export const HOSTILE_CASSETTES: ReadonlyArray<{given: Mutation; want: {check: st
   },
   {given: {name: 'an empty file', mutate: () => new Uint8Array(0)}, want: {check: 'header', reason: /the file is empty/}},
   {
-    given: {name: 'a non-SQLite file', mutate: () => readFileSync(fixture('store.json'))},
+    // Not an API description either: that is recognised before verification (test/commands/wrong-file.test.ts).
+    given: {name: 'a non-SQLite file', mutate: () => Buffer.from('plain text, not a cassette\n'.repeat(8))},
     want: {check: 'header', reason: /not a SQLite database/},
   },
   {
-    given: {name: 'a wrong application_id', mutate: (good) => patch(good, 68, [0x54, 0x44, 0x49, 0x58])},
-    want: {check: 'header', reason: /application_id is 0x54444958, not 0x54414d41/},
+    given: {name: 'a wrong application_id', mutate: (good) => patch(good, 68, [0x00, 0x00, 0x00, 0x01])},
+    want: {check: 'header', reason: /application_id is 0x00000001, not 0x54414d41/},
   },
   {
     given: {name: 'a newer format version', mutate: (good) => patch(good, 60, [0, 0, 0, 2])},

@@ -1,0 +1,62 @@
+import {CASSETTE_APPLICATION_ID} from '../cassette/cassette-format.js'
+import {INDEX_APPLICATION_ID} from '../index/storage.js'
+import {TamaError} from '../errors/tama-error.js'
+import {isObject} from '../profile/json-value.js'
+import {parseDocumentText} from '../profile/parse-document.js'
+
+/** What a file is, by its content: a cassette, a host index, an API description, or something else. */
+export type FileKind = 'cassette' | 'index' | 'description' | 'other'
+
+const SQLITE_MAGIC = Buffer.from('SQLite format 3\u0000', 'latin1')
+// https://www.sqlite.org/fileformat.html#the_database_header: application_id is at byte 68.
+const APPLICATION_ID_OFFSET = 68
+const DESCRIPTION_KEYS = ['openapi', 'swagger', 'x-tama-profile']
+
+export function isSqlite(bytes: Uint8Array): boolean {
+  return bytes.length >= SQLITE_MAGIC.length && Buffer.from(bytes.buffer, bytes.byteOffset, SQLITE_MAGIC.length).equals(SQLITE_MAGIC)
+}
+
+/** Recognises a file from its bytes: SQLite's header and application_id, else a JSON or YAML object declaring openapi, swagger or x-tama-profile. */
+export function recogniseFile(bytes: Uint8Array): FileKind {
+  if (isSqlite(bytes)) {
+    if (bytes.length < APPLICATION_ID_OFFSET + 4) return 'other'
+    const applicationId = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).readUInt32BE(APPLICATION_ID_OFFSET)
+    if (applicationId === CASSETTE_APPLICATION_ID) return 'cassette'
+    if (applicationId === INDEX_APPLICATION_ID) return 'index'
+    return 'other'
+  }
+  let document: unknown
+  try {
+    document = parseDocumentText(bytes, '')
+  } catch {
+    return 'other'
+  }
+  return isObject(document) && DESCRIPTION_KEYS.some((key) => Object.hasOwn(document, key)) ? 'description' : 'other'
+}
+
+/**
+ * The usage error for a file of the wrong kind, naming what it is and the commands that
+ * take it; null when the file is of no kind tama-dex knows (the caller's own checks say why).
+ * `details.file_kind` lets a command that takes several kinds tell them apart.
+ */
+export function wrongKindOfFile(path: string, kind: FileKind, expected: string): TamaError | null {
+  const takes = TAKEN_BY[kind]
+  if (takes === undefined) return null
+  return new TamaError('usage', `${path} is ${takes.what}, not ${expected}: ${takes.commands(path)}`, {details: {file_kind: kind}})
+}
+
+const TAKEN_BY: Partial<Record<FileKind, {what: string; commands: (path: string) => string}>> = {
+  cassette: {
+    what: 'a cassette',
+    commands: (path) => `install it with \`tama-dex index import ${path}\`, look inside with \`tama-dex cassette inspect ${path}\`, or search it with \`tama-dex search WORDS --from ${path}\`.`,
+  },
+  index: {
+    what: 'a tama-dex index',
+    commands: (path) => `pass it as \`--index ${path}\` to the index, search and execute commands.`,
+  },
+  description: {
+    what: 'an API description',
+    commands: (path) =>
+      `build a cassette of it with \`tama-dex cassette build --document ${path}\`, install it with \`tama-dex index load ${path} --cassette NAME\`, or search it with \`tama-dex search WORDS --from ${path}\`.`,
+  },
+}

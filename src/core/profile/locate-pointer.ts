@@ -1,0 +1,41 @@
+import {LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node} from 'yaml'
+
+import {pointerTokens} from './json-pointer.js'
+
+/** 1-based, as editors and compilers print positions. */
+export interface TextPosition {
+  readonly line: number
+  readonly column: number
+}
+
+/**
+ * Maps JSON Pointers into a document's text (JSON or YAML: JSON is YAML 1.2 too) to the
+ * line and column of the value each names, or of its nearest enclosing value when the
+ * named one is absent (a missing property is reported at its parent). Parses the text
+ * once, and only when a problem needs a position.
+ */
+export function pointerLocator(text: string): (pointer: string) => TextPosition | undefined {
+  const lines = new LineCounter()
+  const document = parseDocument(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, {lineCounter: lines, version: '1.2', schema: 'core', uniqueKeys: false})
+  return (pointer) => {
+    const tokens = pointerTokens(pointer)
+    if (tokens === null || document.errors.length > 0) return undefined
+    const node = nearestNode(document, tokens)
+    if (node?.range === undefined || node.range === null) return undefined
+    const {line, col} = lines.linePos(node.range[0])
+    return {line, column: col}
+  }
+}
+
+function nearestNode(document: Document, tokens: readonly string[]): Node | undefined {
+  let node = document.contents as Node | null
+  for (const token of tokens) {
+    if (isAlias(node)) node = node.resolve(document) ?? null
+    let next: unknown
+    if (isMap(node)) next = node.items.find((pair) => (isScalar(pair.key) ? String(pair.key.value) : String(pair.key)) === token)?.value
+    else if (isSeq(node) && /^(0|[1-9][0-9]*)$/.test(token)) next = node.items[Number(token)]
+    if (next === undefined || next === null) break
+    node = next as Node
+  }
+  return node ?? undefined
+}

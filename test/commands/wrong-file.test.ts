@@ -1,0 +1,60 @@
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {runCli} from '../helpers/cli.js'
+import {profileDocument} from '../helpers/documents.js'
+
+let dir: string
+let index: string
+let document: string
+let cassette: string
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'tama-wrong-file-'))
+  index = join(dir, 'index.sqlite3')
+  document = join(dir, 'ops.yaml')
+  writeFileSync(document, `# ops\n${JSON.stringify(profileDocument('Ops', [{id: 'health', summary: 'Report health'}]))}\n`)
+  cassette = join(dir, 'ops.tama-cassette')
+  expect((await runCli(['cassette', 'build', '--name', 'ops', '--version', '1.0.0', '--document', document, '--output', cassette])).code).toBe(0)
+  expect((await runCli(['index', 'import', cassette, '--index', index])).code).toBe(0)
+})
+
+afterAll(() => rmSync(dir, {recursive: true, force: true}))
+
+describe('a file of the wrong kind', () => {
+  it('a cassette or an index given to index load says what it is and which command takes it, exit 2', async () => {
+    const given = await runCli(['index', 'load', cassette, '--cassette', 'ops', '--index', index])
+    expect(given.code).toBe(2)
+    expect(given.stderr).toContain(`${cassette} is a cassette, not a JSON or YAML document: install it with \`tama-dex index import ${cassette}\``)
+    const indexGiven = await runCli(['index', 'load', index, '--cassette', 'ops', '--index', index])
+    expect(indexGiven.code).toBe(2)
+    expect(indexGiven.stderr).toContain(`${index} is a tama-dex index, not a JSON or YAML document: pass it as \`--index ${index}\``)
+  })
+
+  it('an API description given to cassette inspect, index import or verify names the commands that take it, exit 2', async () => {
+    for (const args of [['cassette', 'inspect', document], ['index', 'import', document, '--index', index], ['cassette', 'verify', document]]) {
+      const result = await runCli(args)
+      expect(result.code, args.join(' ')).toBe(2)
+      expect(result.stderr).toContain(`${document} is an API description, not a cassette: build a cassette of it with \`tama-dex cassette build --document ${document}\``)
+      expect(result.stderr).not.toContain('failed verification')
+    }
+  })
+
+  it('an index given to cassette inspect is named as an index', async () => {
+    const result = await runCli(['cassette', 'inspect', index])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('is a tama-dex index, not a cassette')
+  })
+
+  it('document validate on a folder with no API description fails as a usage error', async () => {
+    const empty = join(dir, 'empty')
+    mkdirSync(empty)
+    writeFileSync(join(empty, 'notes.yaml'), 'title: not an API\n')
+    const result = await runCli(['document', 'validate', empty])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain(`${empty}: No API descriptions found`)
+  })
+})
