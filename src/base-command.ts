@@ -11,7 +11,7 @@ export abstract class BaseCommand extends Command {
   static override enableJsonFlag = true
 
   protected override async catch(error: Error & {exitCode?: number}): Promise<void> {
-    const failure = toTamaError(error)
+    const failure = await withPositions(toTamaError(error))
     process.exitCode = failure.exitCode
     if (this.jsonEnabled()) {
       this.logJson({error: failure.toJSON()})
@@ -20,6 +20,14 @@ export abstract class BaseCommand extends Command {
     this.logToStderr(`Error: ${failure.message}`)
     for (const problem of failure.problems) this.logToStderr(`  ${formatProblem(problem)}`)
   }
+}
+
+/** A document's problems placed at their line and column in its file, whichever command read it. */
+async function withPositions(failure: TamaError): Promise<TamaError> {
+  if (failure.kind !== 'invalid_document' || failure.problems.length === 0) return failure
+  const {locateProblems} = await import('./core/profile/index.js')
+  const {kind, message, dispatched, details} = failure
+  return new TamaError(kind, message, {dispatched, details, problems: await locateProblems(failure.problems), cause: failure})
 }
 
 function toTamaError(error: Error & {oclif?: {exit?: number}}): TamaError {

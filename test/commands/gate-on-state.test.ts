@@ -57,4 +57,17 @@ describe('scripts can gate on state', () => {
       expect.objectContaining({source: file, pointer: '/paths/~1health/get/x-tama-destructive', line, column}),
     ])
   })
+
+  it.each([
+    {given: 'index load', args: (file: string) => ['index', 'load', file, '--cassette', 'ops', '--index', join(dir, 'located.sqlite3')]},
+    {given: 'cassette build', args: (file: string) => ['cassette', 'build', '--name', 'ops', '--version', '1.0.0', '--document', file, '--output', join(dir, 'located.tama-cassette')]},
+  ])('$given places a document problem at its line and column too', async ({args}) => {
+    const file = join(dir, 'bad.yaml')
+    writeFileSync(file, 'openapi: 3.1.0\nx-tama-profile: tama-operations/1\ninfo: {title: Ops, version: 1.0.0}\npaths:\n  /health:\n    get:\n      operationId: health\n      summary: Report health\n      x-tama-scopes: []\n      x-tama-destructive: "yes"\n      responses: {"200": {description: OK}}\n')
+    const human = await runCli(args(file))
+    expect(human.code).toBe(3)
+    expect(human.stderr).toContain(`${file}:10:27#/paths/~1health/get/x-tama-destructive: `)
+    const json = await runCli([...args(file), '--json'])
+    expect(parseJson<{error: {problems: unknown[]}}>(json).error.problems).toContainEqual(expect.objectContaining({source: file, line: 10, column: 27}))
+  })
 })

@@ -1,6 +1,8 @@
 import {LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node} from 'yaml'
 
+import type {Problem} from '../errors/tama-error.js'
 import {pointerTokens} from './json-pointer.js'
+import {documentSource, readDocumentBytes} from './parse-document.js'
 
 /** 1-based, as editors and compilers print positions. */
 export interface TextPosition {
@@ -38,4 +40,27 @@ function nearestNode(document: Document, tokens: readonly string[]): Node | unde
     node = next as Node
   }
   return node ?? undefined
+}
+
+/**
+ * Problems with the line and column their pointers lead to, read from each problem's
+ * source file once. A problem already placed, or whose source is no readable document file
+ * (standard input, a module export, a file gone since), is kept as it is.
+ */
+export async function locateProblems(problems: readonly Problem[]): Promise<Problem[]> {
+  const locators = new Map<string, ((pointer: string) => TextPosition | undefined) | null>()
+  const placeable = (problem: Problem): problem is Problem & {source: string} =>
+    problem.line === undefined && problem.source !== undefined && problem.source !== '-' && problem.source !== documentSource('-')
+  for (const source of new Set(problems.filter(placeable).map((problem) => problem.source))) {
+    try {
+      const bytes = await readDocumentBytes(source)
+      locators.set(source, pointerLocator(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')))
+    } catch {
+      locators.set(source, null)
+    }
+  }
+  return problems.map((problem) => {
+    const locate = problem.source === undefined ? undefined : locators.get(problem.source)
+    return locate ? {...problem, ...locate(problem.pointer)} : problem
+  })
 }
