@@ -7,8 +7,7 @@ export const CASSETTE_FORMAT = 'tama-cassette/1'
 /** `PRAGMA user_version`: bumped whenever a reader of the previous version could misread a file. */
 export const CASSETTE_FORMAT_VERSION = 1
 
-/** `PRAGMA application_id`: "TAMA" in ASCII. */
-export const CASSETTE_APPLICATION_ID = 0x54414d41
+export {CASSETTE_APPLICATION_ID} from '../files/index.js'
 
 export const CASSETTE_PAGE_SIZE = 4096
 

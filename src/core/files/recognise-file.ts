@@ -1,8 +1,5 @@
-import {CASSETTE_APPLICATION_ID} from '../cassette/cassette-format.js'
-import {INDEX_APPLICATION_ID} from '../index/storage.js'
 import {TamaError} from '../errors/tama-error.js'
-import {isObject} from '../profile/json-value.js'
-import {parseDocumentText} from '../profile/parse-document.js'
+import {CASSETTE_APPLICATION_ID, INDEX_APPLICATION_ID} from './application-ids.js'
 
 /** What a file is, by its content: a cassette, a host index, an API description, or something else. */
 export type FileKind = 'cassette' | 'index' | 'description' | 'other'
@@ -16,8 +13,12 @@ export function isSqlite(bytes: Uint8Array): boolean {
   return bytes.length >= SQLITE_MAGIC.length && Buffer.from(bytes.buffer, bytes.byteOffset, SQLITE_MAGIC.length).equals(SQLITE_MAGIC)
 }
 
-/** Recognises a file from its bytes: SQLite's header and application_id, else a JSON or YAML object declaring openapi, swagger or x-tama-profile. */
-export function recogniseFile(bytes: Uint8Array): FileKind {
+/**
+ * Recognises a file from its bytes: SQLite's header and application_id, else, given the
+ * document parser of the layer above, a JSON or YAML object declaring openapi, swagger or
+ * x-tama-profile.
+ */
+export function recogniseFile(bytes: Uint8Array, parseDocument?: (bytes: Uint8Array) => unknown): FileKind {
   if (isSqlite(bytes)) {
     if (bytes.length < APPLICATION_ID_OFFSET + 4) return 'other'
     const applicationId = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).readUInt32BE(APPLICATION_ID_OFFSET)
@@ -25,13 +26,14 @@ export function recogniseFile(bytes: Uint8Array): FileKind {
     if (applicationId === INDEX_APPLICATION_ID) return 'index'
     return 'other'
   }
+  if (parseDocument === undefined) return 'other'
   let document: unknown
   try {
-    document = parseDocumentText(bytes, '')
+    document = parseDocument(bytes)
   } catch {
     return 'other'
   }
-  return isObject(document) && DESCRIPTION_KEYS.some((key) => Object.hasOwn(document, key)) ? 'description' : 'other'
+  return typeof document === 'object' && document !== null && DESCRIPTION_KEYS.some((key) => Object.hasOwn(document, key)) ? 'description' : 'other'
 }
 
 /**

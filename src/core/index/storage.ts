@@ -8,8 +8,9 @@ import {openDatabase} from '../sqlite/open-database.js'
 import type {SqliteDatabase} from '../sqlite/driver.js'
 import {type FileIdentity, fileIdentity} from './index-file.js'
 
-/** `PRAGMA application_id` of a host index: "TDIX". Files with any other id are never touched. */
-export const INDEX_APPLICATION_ID = 0x54444958
+import {INDEX_APPLICATION_ID} from '../files/index.js'
+
+export {INDEX_APPLICATION_ID}
 /**
  * Bumped whenever the index's tables, the terms search stores in them, or the rules every
  * stored record was checked by change, so an index never holds a record today's checks

@@ -1,8 +1,7 @@
 import {isUtf8} from 'node:buffer'
 
 import {TamaError} from '../errors/tama-error.js'
-import {readBoundedFile, readBoundedStream} from '../files/index.js'
-import {isSqlite, recogniseFile, wrongKindOfFile} from '../files/recognise-file.js'
+import {isSqlite, readBoundedFile, readBoundedStream, recogniseFile, wrongKindOfFile} from '../files/index.js'
 import {LIMITS} from './limits.js'
 import {parseJson, type TextProblem} from './parse-json.js'
 import {parseYaml} from './parse-yaml.js'
