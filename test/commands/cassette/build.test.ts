@@ -78,7 +78,7 @@ describe('cassette build', () => {
   it.each([
     {
       given: {name: 'pets', documents: [fixture('invalid-scopes.yaml'), fixture('store.json'), fixture('invalid-operation-id.yaml')]},
-      want: {exit: 3, stderr: [/invalid-scopes\.yaml#\/paths/, /invalid-operation-id\.yaml#\/paths/]},
+      want: {exit: 3, stderr: [/invalid-scopes\.yaml:10:7#\/paths/, /invalid-operation-id\.yaml:11:7#\/paths/]},
     },
     {given: {name: 'pets', documents: [fixture('pets.yaml'), fixture('pets-collision.yaml')]}, want: {exit: 3, stderr: [/operationId "pets_list" is also used by/]}},
     {given: {name: 'pets', documents: [`${fixture('generate.mjs')}#notJson`]}, want: {exit: 3, stderr: [/generate\.mjs#notJson#\/x-created: is NaN, not a JSON number/]}},
