@@ -1,4 +1,4 @@
-import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 
 import {TamaError} from '../../src/core/errors/tama-error.js'
 import {type ExecutorCall, executeOperation} from '../../src/core/execute/index.js'
@@ -6,23 +6,12 @@ import type {OperationRecord} from '../../src/core/profile/operation-record.js'
 // @ts-expect-error: plain JavaScript, typed through JSDoc for hosts that copy it.
 import {httpExecutor} from '../../examples/executors/http-executor.mjs'
 import {FakeCatalog, fixtureOperations} from '../core/execute/fake-catalog.js'
-import {HttpTestServer} from '../core/execute/http-test-server.js'
+import {useHttpTestServer} from '../core/execute/http-test-server.js'
 import {tally} from './counts.js'
 import {SeededRandom} from './seeded-random.js'
 import {SEED, scaled} from './soak.js'
 
-let server: HttpTestServer
-
-beforeAll(async () => {
-  server = await HttpTestServer.start()
-})
-afterAll(async () => {
-  await server.close()
-})
-beforeEach(() => {
-  server.requests.length = 0
-  server.reply = {status: 200, type: 'application/json', body: '{"ok":true}'}
-})
+const server = useHttpTestServer()
 
 const SNAPSHOT_DELETE = fixtureOperations().incus!.find((operation) => operation.operationId === 'instance_snapshot_delete')!
 
@@ -35,7 +24,7 @@ const ALPHABET = ['.', '.', '/', '\\', '%', '2', 'e', 'E', 'f', 'F', '?', '#', '
 
 /** Calls the example executor on its own for `operation` with `input`, against the test server. */
 function call(operation: OperationRecord, input: Record<string, unknown>): Promise<unknown> {
-  const executorCall: ExecutorCall = {cassette: 'incus', operationId: operation.operationId, operation, scopes: [], context: {}, options: {baseUrl: `${server.url}/api`}, signal: AbortSignal.timeout(5_000)}
+  const executorCall: ExecutorCall = {cassette: 'incus', operationId: operation.operationId, operation, scopes: [], context: {}, options: {baseUrl: `${server().url}/api`}, signal: AbortSignal.timeout(5_000)}
   return (httpExecutor as {execute: (call: ExecutorCall, input: Record<string, unknown>) => Promise<unknown>}).execute(executorCall, input)
 }
 
@@ -45,7 +34,7 @@ function call(operation: OperationRecord, input: Record<string, unknown>): Promi
  * with the value in its own segment.
  */
 async function expectPathKept(snapshot: string): Promise<'sent' | 'refused'> {
-  server.requests.length = 0
+  server().requests.length = 0
   const outcome = await call(SNAPSHOT_DELETE, {name: 'web1', snapshot, generation: 7}).then(
     () => 'sent' as const,
     (error: Error) => {
@@ -54,11 +43,11 @@ async function expectPathKept(snapshot: string): Promise<'sent' | 'refused'> {
     },
   )
   if (outcome === 'refused') {
-    expect(server.requests).toEqual([])
+    expect(server().requests).toEqual([])
     return outcome
   }
-  expect(server.requests).toHaveLength(1)
-  const [path, query] = server.requests[0]!.url.split('?', 2)
+  expect(server().requests).toHaveLength(1)
+  const [path, query] = server().requests[0]!.url.split('?', 2)
   const segments = path!.split('/')
   expect(segments.slice(0, 6)).toEqual(['', 'api', '1.0', 'instances', 'web1', 'snapshots'])
   expect(segments).toHaveLength(7)
@@ -105,21 +94,21 @@ describe('the example HTTP executor, given path parameters that would leave the 
     expect(error.message).toBe(`path parameter ${name} is missing from the input`)
     const queryAndHeader: OperationRecord = {...operation, path: '/things', parameters: operation.parameters.slice(1)}
     await call(queryAndHeader, {})
-    expect(server.requests).toHaveLength(1)
-    expect(server.requests[0]!.url).toBe('/api/things')
-    expect(Object.hasOwn(server.requests[0]!.headers, name.toLowerCase())).toBe(false)
+    expect(server().requests).toHaveLength(1)
+    expect(server().requests[0]!.url).toBe('/api/things')
+    expect(Object.hasOwn(server().requests[0]!.headers, name.toLowerCase())).toBe(false)
     tally(context, 'path values tried', 1)
   })
 
   it('never lets a confirmed snapshot delete with snapshot ".." delete the instance', async () => {
     const error = (await executeOperation(new FakeCatalog(), 'incus', 'instance_snapshot_delete', {name: 'web1', snapshot: '..', generation: 7}, {
       scopes: ['incus.write'],
-      executors: {incus: {executor: httpExecutor, options: {baseUrl: server.url}}},
+      executors: {incus: {executor: httpExecutor, options: {baseUrl: server().url}}},
       confirm: '7',
     }).catch((e: unknown) => e)) as TamaError
     expect(error).toBeInstanceOf(TamaError)
     expect(error.kind).toBe('execution_failed')
     expect(error.message).toMatch(/nothing was sent/)
-    expect(server.requests).toEqual([])
+    expect(server().requests).toEqual([])
   })
 })

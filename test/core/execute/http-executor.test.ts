@@ -1,28 +1,17 @@
-import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 
 import {TamaError} from '../../../src/core/errors/tama-error.js'
 import {type ExecutorMap, executeOperation} from '../../../src/core/execute/index.js'
 // @ts-expect-error: plain JavaScript, typed through JSDoc for hosts that copy it.
 import {httpExecutor} from '../../../examples/executors/http-executor.mjs'
 import {FakeCatalog} from './fake-catalog.js'
-import {HttpTestServer, type Reply} from './http-test-server.js'
+import {type Reply, useHttpTestServer} from './http-test-server.js'
 
 const ALL = ['incus.read', 'incus.write', 'runtime.read']
-let server: HttpTestServer
-
-beforeAll(async () => {
-  server = await HttpTestServer.start()
-})
-afterAll(async () => {
-  await server.close()
-})
-beforeEach(() => {
-  server.requests.length = 0
-  server.reply = {status: 200, type: 'application/json', body: '{"ok":true}'}
-})
+const server = useHttpTestServer()
 
 function executors(prefix = '', headers: Record<string, string> = {}): ExecutorMap {
-  const registration = {executor: httpExecutor, options: {baseUrl: `${server.url}${prefix}`, headers}}
+  const registration = {executor: httpExecutor, options: {baseUrl: `${server().url}${prefix}`, headers}}
   return {incus: registration, runtime: registration}
 }
 
@@ -79,8 +68,8 @@ describe('the example HTTP executor', () => {
       confirm: given.confirm,
     })
     expect(output).toEqual({result: {ok: true}})
-    expect(server.requests).toHaveLength(1)
-    const [request] = server.requests
+    expect(server().requests).toHaveLength(1)
+    const [request] = server().requests
     expect({method: request!.method, url: request!.url}).toEqual({method: want.method, url: want.url})
     if (want.body === undefined) expect(request!.body).toBe('')
     else expect(JSON.parse(request!.body)).toEqual(want.body)
@@ -93,7 +82,7 @@ describe('the example HTTP executor', () => {
     {given: {status: 200, type: 'text/plain', body: 'pong'}, want: 'pong'},
     {given: {status: 204}, want: null},
   ])('answers $given.status $given.type with its result', async ({given, want}) => {
-    server.reply = given
+    server().reply = given
     const output = await executeOperation(new FakeCatalog(), 'runtime', 'runtime.health', {}, {scopes: [], executors: executors()})
     expect(output).toEqual({result: want})
   })
@@ -103,13 +92,13 @@ describe('the example HTTP executor', () => {
     {name: 'a server that never answers', given: {reply: 'hang', timeout: 50}, want: {reason: 'timeout', message: /did not finish within 50 ms/, requests: 1}},
     {name: 'a missing base URL', given: {reply: {status: 200}, options: {}}, want: {reason: 'executor_error', message: /no baseUrl option/, requests: 0}},
   ])('fails with dispatched: true on $name', async ({given, want}) => {
-    server.reply = given.reply
+    server().reply = given.reply
     const map = given.options === undefined ? executors() : {runtime: {executor: httpExecutor, options: given.options}}
     const error = (await executeOperation(new FakeCatalog(), 'runtime', 'runtime.health', {}, {scopes: [], executors: map, timeout: given.timeout}).catch((e: unknown) => e)) as TamaError
     expect(error).toBeInstanceOf(TamaError)
     expect({kind: error.kind, dispatched: error.dispatched, reason: error.details.reason}).toEqual({kind: 'execution_failed', dispatched: true, reason: want.reason})
     expect(error.message).toMatch(want.message)
-    expect(error.message).not.toContain(server.url)
-    expect(server.requests).toHaveLength(want.requests)
+    expect(error.message).not.toContain(server().url)
+    expect(server().requests).toHaveLength(want.requests)
   })
 })

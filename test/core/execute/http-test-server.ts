@@ -1,6 +1,8 @@
 import {type IncomingHttpHeaders, type Server, createServer} from 'node:http'
 import type {AddressInfo} from 'node:net'
 
+import {afterAll, beforeAll, beforeEach} from 'vitest'
+
 export interface RecordedRequest {
   readonly method: string
   readonly url: string
@@ -15,9 +17,11 @@ export type Reply = {status: number; type?: string; body?: string} | 'hang'
  * A real HTTP server on 127.0.0.1 (an ephemeral port) that records every request and
  * answers with `reply`, for testing executors end to end.
  */
+const DEFAULT_REPLY: Reply = {status: 200, type: 'application/json', body: '{"ok":true}'}
+
 export class HttpTestServer {
   readonly requests: RecordedRequest[] = []
-  reply: Reply = {status: 200, type: 'application/json', body: '{"ok":true}'}
+  reply: Reply = DEFAULT_REPLY
   private readonly server: Server
 
   private constructor() {
@@ -48,4 +52,23 @@ export class HttpTestServer {
     this.server.closeAllConnections()
     await new Promise((resolve) => this.server.close(resolve))
   }
+}
+
+/**
+ * One server for a test file, started before its tests and closed after them, with no
+ * recorded requests and the default reply at the start of each test.
+ */
+export function useHttpTestServer(): () => HttpTestServer {
+  let server: HttpTestServer | undefined
+  beforeAll(async () => {
+    server = await HttpTestServer.start()
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+  beforeEach(() => {
+    server!.requests.length = 0
+    server!.reply = DEFAULT_REPLY
+  })
+  return () => server!
 }
