@@ -2,11 +2,15 @@ import {TamaError, type Problem} from '../errors/tama-error.js'
 import {checkDocument} from '../profile/index.js'
 import {traceSpan} from '../telemetry/telemetry.js'
 import {type AdoptOptions, hasScopeRule, resolveAdoptOptions} from './adopt-options.js'
-import {type AdoptWarning, AdoptWarnings} from './adopt-warnings.js'
+import {type AdoptWarning, AdoptWarnings, PROFILE_LOSS_KINDS} from './adopt-warnings.js'
 import {convertSwagger2} from './convert/swagger-2.js'
 import {adoptDocumentObjects} from './convert/walk-document.js'
 import {InternalRefs} from './internal-refs.js'
 import {type ProfileOutcome, addProfile} from './profile/add-profile.js'
+import {liftNestedPathItems} from './repair/nested-path-items.js'
+import {convertSwagger2Leftovers} from './repair/swagger-2-leftovers.js'
+import {selectOperations, tooManyOperations} from './subset/operation-subset.js'
+import {LIMITS} from '../profile/index.js'
 import {unmappedScopesError} from './profile/scopes.js'
 import {type SourceVersion, copySourceDocument, countOperations, declaresAllScopes, sourceVersion} from './source-document.js'
 
@@ -16,6 +20,8 @@ export interface AdoptReport extends ProfileOutcome {
   readonly from: SourceVersion
   /** Path+method operations in the input; `operations` is how many the output has. */
   readonly operationsIn: number
+  /** Operations of the input the subset options (includeTags, excludeTags, includePaths) left out. */
+  readonly subsetLeftOut: number
 }
 
 export interface AdoptResult {
@@ -30,8 +36,12 @@ export interface AdoptResult {
  * as a tama-operations/1 document: converted to OpenAPI 3.1, given the profile's fields
  * by `options`, and validated. Deterministic (the same input and options give the same
  * document) and free of I/O; the input is never changed. Every loss is a warning.
- * Throws TamaError: 'usage' for bad options or operations no scope rule covers,
- * 'invalid_document' for input that is not an OpenAPI description adoption can read.
+ * Mistakes with one meaning are repaired, each with a warning (docs/adoption.md#repairs);
+ * with `strict` they refuse the input instead.
+ * Throws TamaError: 'usage' for bad options, operations no scope rule covers or a subset
+ * that takes nothing; 'invalid_document' for input that is not an OpenAPI description
+ * adoption can read, has more operations than a profile document holds, or (with
+ * `strict`) has a mistake adoption would repair.
  * docs/adoption.md
  */
 export async function adoptDocument(input: unknown, options: AdoptOptions = {}): Promise<AdoptResult> {
@@ -43,16 +53,35 @@ export async function adoptDocument(input: unknown, options: AdoptOptions = {}):
     // Fail before any work when nothing can give the operations scopes.
     if (!hasScopeRule(settings) && !declaresAllScopes(copy)) throw unmappedScopesError([], settings)
     const operationsIn = countOperations(copy)
+    const subsetLeftOut = selectOperations(copy, settings.subset, source)
+    const selected = operationsIn - subsetLeftOut
+    if (selected > LIMITS.operations) throw tooManyOperations(copy, selected, source)
     const warnings = new AdoptWarnings()
+    if (from !== '2.0') {
+      liftNestedPathItems(copy, warnings)
+      convertSwagger2Leftovers(copy, warnings)
+    }
     const converted = from === '2.0' ? await convertSwagger2(copy, source, warnings) : copy
     const refs = new InternalRefs(converted)
     adoptDocumentObjects(converted, {upgrade: from !== '3.1', refs, warnings})
     const outcome = addProfile(converted, settings, refs, warnings)
     const document = orderRoot(converted, from)
+    if (settings.strict) refuseRepairs(warnings.list, source)
     const {problems} = checkDocument(document, {source})
     if (problems.length > 0) throw leftoverProblems(problems, source)
     span.set({operations: outcome.operations})
-    return {document, warnings: warnings.list, report: {from, operationsIn, ...outcome}}
+    return {document, warnings: warnings.list, report: {from, operationsIn, subsetLeftOut, ...outcome}}
+  })
+}
+
+/** Under `strict`, every mistake adoption would repair refuses the input, each a problem at its pointer. */
+function refuseRepairs(warnings: readonly AdoptWarning[], source: string): void {
+  const mistakes = warnings.filter((warning) => !PROFILE_LOSS_KINDS.has(warning.kind))
+  if (mistakes.length === 0) return
+  const count = mistakes.length === 1 ? '1 mistake' : `${mistakes.length} mistakes`
+  const first = mistakes[0]!
+  throw new TamaError('invalid_document', `${source}: strict adoption refuses the input: it has ${count} adoption would repair, the first at #${first.pointer}: ${first.message} Fix the input, or adopt without strict to repair them.`, {
+    problems: mistakes.map((warning) => ({source, pointer: warning.pointer, message: warning.message})),
   })
 }
 

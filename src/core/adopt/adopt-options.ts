@@ -34,6 +34,14 @@ export interface AdoptOptions {
   readonly destructiveMethods?: readonly HttpMethod[]
   /** Longest summary derived from a description, in characters. */
   readonly summaryLength?: number
+  /** Refuse the input (invalid_document) instead of repairing a mistake in it; see PROFILE_LOSS_KINDS for what is not a mistake. */
+  readonly strict?: boolean
+  /** Adopt only operations with at least one of these tags. */
+  readonly includeTags?: readonly string[]
+  /** Leave out operations with any of these tags (after includeTags). */
+  readonly excludeTags?: readonly string[]
+  /** Adopt only operations whose path is one of these prefixes or lies under one (`/users` takes `/users/{id}`, not `/usersettings`). */
+  readonly includePaths?: readonly string[]
 }
 
 /** Every default of AdoptOptions. Scopes have none: adoption never guesses who may call. */
@@ -46,6 +54,10 @@ export const ADOPT_DEFAULTS = Object.freeze({
   writeScopes: null,
   destructiveMethods: Object.freeze(['delete']),
   summaryLength: 120,
+  strict: false,
+  includeTags: Object.freeze([]),
+  excludeTags: Object.freeze([]),
+  includePaths: Object.freeze([]),
 } as const satisfies Required<AdoptOptions>)
 
 /** AdoptOptions with every default applied and every value checked. */
@@ -58,6 +70,15 @@ export interface AdoptSettings {
   readonly writeScopes: readonly string[] | null
   readonly destructiveMethods: ReadonlySet<HttpMethod>
   readonly summaryLength: number
+  readonly strict: boolean
+  readonly subset: OperationSubset
+}
+
+/** Which operations to adopt; every list empty takes them all. */
+export interface OperationSubset {
+  readonly includeTags: ReadonlySet<string>
+  readonly excludeTags: ReadonlySet<string>
+  readonly includePaths: readonly string[]
 }
 
 /** The flag that sets each option on `tama-dex document adopt`, for messages. */
@@ -68,6 +89,9 @@ export const OPTION_FLAGS = Object.freeze({
   readScopes: '--read-scope',
   writeScopes: '--write-scope',
   destructiveMethods: '--destructive-method',
+  includeTags: '--include-tag',
+  excludeTags: '--exclude-tag',
+  includePaths: '--include-path',
 })
 
 // docs/profile.md#x-tama-scopes: 1–128 printable ASCII characters without spaces.
@@ -108,7 +132,21 @@ export function resolveAdoptOptions(options: AdoptOptions): AdoptSettings {
     writeScopes: settings.writeScopes === null ? null : scopeList(settings.writeScopes, OPTION_FLAGS.writeScopes),
     destructiveMethods,
     summaryLength,
+    strict: settings.strict === true,
+    subset: {
+      includeTags: new Set(stringList(settings.includeTags, OPTION_FLAGS.includeTags)),
+      excludeTags: new Set(stringList(settings.excludeTags, OPTION_FLAGS.excludeTags)),
+      includePaths: stringList(settings.includePaths, OPTION_FLAGS.includePaths).map((prefix) => {
+        if (!prefix.startsWith('/')) throw usage(`${OPTION_FLAGS.includePaths} ${JSON.stringify(prefix)}: a path prefix starts with "/", e.g. /users.`)
+        return prefix
+      }),
+    },
   }
+}
+
+function stringList(values: unknown, flag: string): string[] {
+  if (!Array.isArray(values) || !values.every((value) => typeof value === 'string' && value !== '')) throw usage(`${flag}: expected a list of non-empty strings.`)
+  return [...new Set(values as string[])].sort()
 }
 
 /** True when at least one option maps operations to scopes. */

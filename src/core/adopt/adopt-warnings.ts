@@ -14,9 +14,22 @@ export const ADOPT_WARNING_KINDS = {
   'reference-removed': 'references removed',
   'reference-repaired': 'references repaired',
   'converter-warning': 'Swagger 2.0 converter warnings',
+  'value-retyped': 'booleans or numbers written as strings retyped',
+  'field-removed': 'fields OpenAPI does not have removed',
+  'field-converted': 'Swagger 2.0 fields converted to their OpenAPI 3 place',
+  'path-lifted': 'path items nested in path items lifted to their full path',
+  'required-removed': 'required names of properties that do not exist removed',
+  'title-added': 'empty titles taken from the file name',
 } as const
 
 export type AdoptWarningKind = keyof typeof ADOPT_WARNING_KINDS
+
+/**
+ * The kinds that report what a profile document cannot carry (form bodies, callbacks,
+ * cookies, texts past a limit, patterns tama-dex cannot match in linear time) rather than
+ * a mistake in the input: `strict` refuses every other kind.
+ */
+export const PROFILE_LOSS_KINDS: ReadonlySet<AdoptWarningKind> = new Set(['request-body-dropped', 'callback-dropped', 'text-cut', 'pattern-removed', 'parameter-dropped'])
 
 /** Something adoption changed or left out that the producer should know about. */
 export interface AdoptWarning {

@@ -95,6 +95,10 @@ describe('adoptDocument', () => {
       writeScopes: null,
       destructiveMethods: ['delete'],
       summaryLength: 120,
+      strict: false,
+      includeTags: [],
+      excludeTags: [],
+      includePaths: [],
     })
   })
 

@@ -4,6 +4,7 @@ import {childPointer} from '../../profile/json-pointer.js'
 import {type InternalRefs, isInternalRef} from '../internal-refs.js'
 import type {DocumentPatterns} from '../../profile/linear-pattern.js'
 import {isSchemaKeyword, keywordRefusal} from '../../profile/schema-keywords.js'
+import {repairFields} from '../repair/object-fields.js'
 
 /** What one pass over the document's schemas does. */
 export interface SchemaPass {
@@ -32,7 +33,9 @@ const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 
 export function adoptSchema(schema: Record<string, unknown>, pointer: string, pass: SchemaPass): void {
   if (pass.seen.has(schema)) return
   pass.seen.add(schema)
+  repairFields(schema, 'schema', pointer, pass.warnings)
   if (pass.upgrade) upgradeSchema(schema, pointer, pass.warnings)
+  repairStructure(schema, pointer, pass.warnings)
   repairSchema(schema, pointer, pass)
   for (const keyword of ONE_SCHEMA) visit(schema[keyword], childPointer(pointer, keyword), pass)
   if (Array.isArray(schema.items)) schema.items.forEach((item, index) => visit(item, childPointer(childPointer(pointer, 'items'), index), pass))
@@ -45,6 +48,49 @@ export function adoptSchema(schema: Record<string, unknown>, pointer: string, pa
     const map = schema[keyword]
     if (isObject(map)) for (const [name, item] of Object.entries(map)) visit(item, childPointer(childPointer(pointer, keyword), name), pass)
   }
+}
+
+const JSON_TYPES = new Set(['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'])
+// Keywords through which a property named in `required` may be declared elsewhere.
+const COMPOSING = ['$ref', '$dynamicRef', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas', 'dependencies', 'patternProperties', 'additionalProperties', 'unevaluatedProperties']
+
+/**
+ * Keywords whose value JSON Schema does not allow, where one reading only is possible:
+ * one schema given to `allOf`, `anyOf` or `oneOf` becomes a list of it; a `type` that
+ * names no JSON type, or a `pattern` that is not a string, constrains nothing a validator
+ * could check and is removed (the schema then accepts more, never less).
+ */
+function repairStructure(schema: Record<string, unknown>, pointer: string, warnings: AdoptWarnings): void {
+  for (const keyword of ['allOf', 'anyOf', 'oneOf']) {
+    if (!isObject(schema[keyword])) continue
+    schema[keyword] = [schema[keyword]]
+    warnings.add('value-retyped', childPointer(pointer, keyword), `"${keyword}" holds one schema, not a list of schemas; it became a list of that one schema.`)
+  }
+  const type = schema.type
+  const types = Array.isArray(type) ? type : [type]
+  if (type !== undefined && (types.length === 0 || !types.every((name) => typeof name === 'string' && JSON_TYPES.has(name)))) {
+    warnings.add('schema-keyword-removed', childPointer(pointer, 'type'), `"type" is ${JSON.stringify(type).slice(0, 80)}, which names no JSON type (${[...JSON_TYPES].join(', ')}); it was removed, so the schema accepts any type here.`)
+    delete schema.type
+  }
+  if (schema.pattern !== undefined && typeof schema.pattern !== 'string') {
+    warnings.add('pattern-removed', childPointer(pointer, 'pattern'), `"pattern" is ${JSON.stringify(schema.pattern).slice(0, 80)}, not a regular expression written as a string; it was removed.`)
+    delete schema.pattern
+  }
+}
+
+/**
+ * `required` names no property the schema declares, in a schema that can get properties
+ * from nowhere else: the name is a mistake (a typo, a property since removed) that would
+ * make every input missing it invalid, and it is removed.
+ */
+function repairRequired(schema: Record<string, unknown>, pointer: string, warnings: AdoptWarnings): void {
+  const {properties, required} = schema
+  if (!isObject(properties) || !Array.isArray(required) || COMPOSING.some((keyword) => Object.hasOwn(schema, keyword))) return
+  const kept = required.filter((name) => typeof name !== 'string' || Object.hasOwn(properties, name))
+  if (kept.length === required.length) return
+  const removed = required.filter((name) => !kept.includes(name))
+  schema.required = kept
+  warnings.add('required-removed', childPointer(pointer, 'required'), `"required" names ${removed.map((name) => JSON.stringify(name)).join(', ')}, which "properties" does not declare; ${removed.length === 1 ? 'it was' : 'they were'} removed.`)
 }
 
 function visit(value: unknown, pointer: string, pass: SchemaPass): void {
@@ -154,6 +200,7 @@ function repairSchema(schema: Record<string, unknown>, pointer: string, pass: Sc
   }
   // A repeated name in `required` says nothing more; JSON Schema wants each once.
   if (Array.isArray(schema.required) && new Set(schema.required).size !== schema.required.length) schema.required = [...new Set(schema.required)]
+  repairRequired(schema, pointer, pass.warnings)
   if (Object.hasOwn(schema, 'examples') && !Array.isArray(schema.examples)) {
     pass.warnings.add('schema-keyword-removed', childPointer(pointer, 'examples'), 'a Schema Object\'s "examples" must be an array (JSON Schema 2020-12); the value was removed.')
     delete schema.examples

@@ -4,24 +4,10 @@ import type {AdoptWarnings} from '../adopt-warnings.js'
 import {childPointer} from '../../profile/json-pointer.js'
 import {DocumentPatterns} from '../../profile/linear-pattern.js'
 import type {InternalRefs} from '../internal-refs.js'
+import {type ObjectKind, repairFields} from '../repair/object-fields.js'
 import {adoptSchema, describeRef} from './schema-object.js'
 
-type Kind =
-  | 'document'
-  | 'components'
-  | 'pathItem'
-  | 'operation'
-  | 'parameter'
-  | 'header'
-  | 'mediaType'
-  | 'encoding'
-  | 'requestBody'
-  | 'response'
-  | 'callback'
-  | 'schema'
-  | 'example'
-  | 'link'
-  | 'securityScheme'
+type Kind = ObjectKind
 
 /** 'one' object, a 'list', a 'map' of them, or an 'extensible' map whose `x-` keys are extensions. */
 type Shape = 'one' | 'list' | 'map' | 'extensible'
@@ -107,7 +93,8 @@ export interface DocumentPass {
 }
 
 /**
- * Visits every Schema Object of the document once (rewriting it with adoptSchema) and
+ * Visits every Schema Object of the document once (rewriting it with adoptSchema), repairs
+ * every other object's fields (repairFields), and visits
  * every Reference Object outside schemas, removing those that point out of the document
  * or nowhere: a profile document holds internal references only. One linear walk,
  * following the OpenAPI object model rather than every key, so examples and extensions
@@ -119,6 +106,7 @@ export function adoptDocumentObjects(document: Record<string, unknown>, pass: Do
   const visitObject = (object: Record<string, unknown>, kind: Kind, pointer: string): void => {
     if (kind === 'schema') return adoptSchema(object, pointer, schemaPass)
     if (kind === 'callback') return visitMap(object, 'pathItem', 'extensible', pointer)
+    repairFields(object, kind, pointer, pass.warnings)
     for (const [field, childKind, shape] of CHILDREN[kind]) {
       const value = object[field]
       const at = childPointer(pointer, field)

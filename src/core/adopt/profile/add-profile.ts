@@ -29,7 +29,7 @@ export interface ProfileOutcome {
  * https://github.com/tama-dex/tama-dex/blob/main/docs/profile.md
  */
 export function addProfile(document: Record<string, unknown>, settings: AdoptSettings, refs: InternalRefs, warnings: AdoptWarnings): ProfileOutcome {
-  adoptInfo(document, warnings)
+  adoptInfo(document, settings.source, warnings)
   const sites = operationSites(document, refs, warnings, settings.source)
   const ids = assignOperationIds(sites)
   let derivedSummaries = 0
