@@ -8,6 +8,7 @@ import {adoptDocumentObjects} from './convert/walk-document.js'
 import {InternalRefs} from './internal-refs.js'
 import {type ProfileOutcome, addProfile} from './profile/add-profile.js'
 import {liftNestedPathItems} from './repair/nested-path-items.js'
+import {inlinePathRefs} from './repair/path-refs.js'
 import {convertSwagger2Leftovers} from './repair/swagger-2-leftovers.js'
 import {selectOperations, tooManyOperations} from './subset/operation-subset.js'
 import {LIMITS} from '../profile/index.js'
@@ -62,6 +63,7 @@ export async function adoptDocument(input: unknown, options: AdoptOptions = {}):
       convertSwagger2Leftovers(copy, warnings)
     }
     const converted = from === '2.0' ? await convertSwagger2(copy, source, warnings) : copy
+    inlinePathRefs(converted)
     const refs = new InternalRefs(converted)
     adoptDocumentObjects(converted, {upgrade: from !== '3.1', refs, warnings})
     const outcome = addProfile(converted, settings, refs, warnings)

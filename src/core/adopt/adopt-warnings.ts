@@ -20,6 +20,7 @@ export const ADOPT_WARNING_KINDS = {
   'path-lifted': 'path items nested in path items lifted to their full path',
   'required-removed': 'required names of properties that do not exist removed',
   'title-added': 'empty titles taken from the file name',
+  'schema-trimmed': "body schemas cut to the profile's limit on an operation's input",
 } as const
 
 export type AdoptWarningKind = keyof typeof ADOPT_WARNING_KINDS
@@ -29,7 +30,7 @@ export type AdoptWarningKind = keyof typeof ADOPT_WARNING_KINDS
  * cookies, texts past a limit, patterns tama-dex cannot match in linear time) rather than
  * a mistake in the input: `strict` refuses every other kind.
  */
-export const PROFILE_LOSS_KINDS: ReadonlySet<AdoptWarningKind> = new Set(['request-body-dropped', 'callback-dropped', 'text-cut', 'pattern-removed', 'parameter-dropped'])
+export const PROFILE_LOSS_KINDS: ReadonlySet<AdoptWarningKind> = new Set(['request-body-dropped', 'callback-dropped', 'text-cut', 'pattern-removed', 'parameter-dropped', 'schema-trimmed'])
 
 /** Something adoption changed or left out that the producer should know about. */
 export interface AdoptWarning {

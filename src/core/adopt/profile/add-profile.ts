@@ -7,6 +7,7 @@ import {type RenamedId, assignOperationIds} from './operation-ids.js'
 import {adoptDestructive, adoptTags, adoptTexts, dropCallbacks, orderOperation} from './operation-object.js'
 import {type OperationSite, operationSites} from './operation-sites.js'
 import {adoptParameters} from './parameters.js'
+import {fitInputSchema} from './input-size.js'
 import {adoptRequestBody} from './request-body.js'
 import {type ScopeSource, declaredScopes, operationScopes, unmappedScopesError} from './scopes.js'
 
@@ -36,6 +37,7 @@ export function addProfile(document: Record<string, unknown>, settings: AdoptSet
   for (const site of sites) {
     dropCallbacks(site, warnings)
     adoptRequestBody(site, refs, warnings)
+    fitInputSchema(site, refs, warnings)
     adoptTags(site, warnings)
     if (adoptTexts(site, settings, warnings)) derivedSummaries++
   }

@@ -1,0 +1,40 @@
+import {isObject} from '../../profile/json-value.js'
+import {InternalRefs} from '../internal-refs.js'
+
+// Copies written out in one document at most: a bound on what references to references can cost.
+const MAX_COPIES = 10_000
+
+/**
+ * Replaces every `$ref` into `#/paths/...` by a copy of what it names. Such references
+ * are legal but lead into the very objects adoption rewrites (a request body it drops, a
+ * parameter it moves), so each is made independent first. A reference that leads into its
+ * own copy (a cycle) is left as written; past MAX_COPIES copies, the rest are too.
+ */
+export function inlinePathRefs(document: Record<string, unknown>): void {
+  const refs = new InternalRefs(document)
+  const pending: Array<[unknown, ReadonlySet<string>]> = [[document, new Set()]]
+  let copies = 0
+  while (pending.length > 0) {
+    const [value, chain] = pending.pop()!
+    if (!isObject(value) && !Array.isArray(value)) continue
+    const holder = value as Record<string | number, unknown>
+    for (const key of Array.isArray(value) ? value.keys() : Object.keys(value)) {
+      const child = holder[key]
+      const ref = isObject(child) && typeof child.$ref === 'string' ? child.$ref : undefined
+      const copy = inlined(holder, key, chain)
+      pending.push([copy, copy !== child && ref !== undefined ? new Set([...chain, ref]) : chain])
+    }
+  }
+
+  function inlined(holder: Record<string | number, unknown>, key: string | number, chain: ReadonlySet<string>): unknown {
+    const child = holder[key]
+    if (!isObject(child) || typeof child.$ref !== 'string' || !child.$ref.startsWith('#/paths/') || chain.has(child.$ref) || copies >= MAX_COPIES) return child
+    const target = refs.resolve(child.$ref)
+    if (target === undefined) return child
+    copies++
+    const {$ref: _ref, ...siblings} = child
+    const copy = isObject(target) ? {...(structuredClone(target) as Record<string, unknown>), ...siblings} : structuredClone(target)
+    holder[key] = copy
+    return copy
+  }
+}
