@@ -15,6 +15,8 @@ export interface AdoptCommandResult {
   readonly output: string
   readonly from: SourceVersion
   readonly operationsIn: number
+  /** Operations the subset flags (--include-tag, --exclude-tag, --include-path) left out. */
+  readonly subsetLeftOut: number
   readonly operations: number
   readonly generatedIds: number
   readonly renamedIds: RenamedId[]
@@ -30,11 +32,12 @@ const VERSION_NAMES: Record<SourceVersion, string> = {'2.0': 'Swagger 2.0', '3.0
 
 export default class DocumentAdopt extends BaseCommand {
   static override summary = 'Convert an OpenAPI description (Swagger 2.0, OpenAPI 3.0 or 3.1) to a tama-operations/1 document.'
-  static override description = `Converts INPUT (JSON or YAML; - reads standard input) to OpenAPI 3.1 and adds the profile: operationIds, summaries, scopes and destructive flags. Writes OUTPUT atomically, as JSON or YAML by its extension. Say who may run the operations with at least one scope option; the first rule that gives an operation scopes wins: its own x-tama-scopes, --scopes-from-security, --tag-scope, --read-scope/--write-scope, then --default-scope (or --default-anyone). Everything adoption changes or leaves out is a warning (exit 0), printed on stderr once per kind with a count and one example; --verbose lists every one, --json returns them all, --quiet prints nothing but errors. See docs/adoption.md.`
+  static override description = `Converts INPUT (JSON or YAML; - reads standard input) to OpenAPI 3.1 and adds the profile: operationIds, summaries, scopes and destructive flags. Writes OUTPUT atomically, as JSON or YAML by its extension. Say who may run the operations with at least one scope option; the first rule that gives an operation scopes wins: its own x-tama-scopes, --scopes-from-security, --tag-scope, --read-scope/--write-scope, then --default-scope (or --default-anyone). Mistakes with one meaning (a boolean written as a string, a Swagger 2.0 field in OpenAPI 3, ...) are repaired; --strict refuses them instead. --include-tag, --exclude-tag and --include-path adopt a subset of the operations. Everything adoption changes or leaves out is a warning (exit 0), printed on stderr once per kind with a count and one example; --verbose lists every one, --json returns them all, --quiet prints nothing but errors. See docs/adoption.md.`
   static override examples = [
     '<%= config.bin %> document adopt incus-rest-api.yaml --output incus.yaml --read-scope incus.read --write-scope incus.write',
     '<%= config.bin %> document adopt petstore.json -o petstore.json --scopes-from-security --default-scope petstore.user',
     '<%= config.bin %> document adopt api.yaml -o api.tama.yaml --tag-scope admin=api.admin --default-anyone --json',
+    '<%= config.bin %> document adopt graph.json -o graph-users.json --include-path /users --include-path /groups --default-scope graph.user --strict',
   ]
   static override args = {
     input: Args.string({description: 'The OpenAPI description to adopt (JSON or YAML); - reads standard input.', required: true}),
@@ -53,6 +56,10 @@ export default class DocumentAdopt extends BaseCommand {
     'write-scope': Flags.string({description: 'Scope for every other method. Repeatable.', multiple: true, helpValue: 'SCOPE'}),
     verbose: Flags.boolean({char: 'v', description: 'List every warning and renamed id, not one example of each kind of warning.', exclusive: ['quiet']}),
     quiet: Flags.boolean({char: 'q', description: 'Print nothing but errors (for CI); --json still prints the result.', exclusive: ['verbose']}),
+    strict: Flags.boolean({description: 'Refuse the input (exit 3) instead of repairing a mistake in it; what the profile cannot carry (form bodies, callbacks) stays a warning.'}),
+    'include-tag': Flags.string({description: 'Adopt only operations with this tag. Repeatable: any of them.', multiple: true, helpValue: 'TAG'}),
+    'exclude-tag': Flags.string({description: 'Leave out operations with this tag. Repeatable.', multiple: true, helpValue: 'TAG'}),
+    'include-path': Flags.string({description: 'Adopt only operations whose path is PREFIX or under it (/users takes /users/{id}). Repeatable: any of them.', multiple: true, helpValue: 'PREFIX'}),
     'destructive-method': Flags.string({
       description: 'Methods whose operations are destructive (confirmed on every call). Default: delete. "none" for no method. Repeatable.',
       multiple: true,
@@ -73,6 +80,10 @@ export default class DocumentAdopt extends BaseCommand {
       readScopes: flags['read-scope'] ?? null,
       writeScopes: flags['write-scope'] ?? null,
       destructiveMethods: destructiveMethods(flags['destructive-method']),
+      strict: flags.strict,
+      includeTags: flags['include-tag'],
+      excludeTags: flags['exclude-tag'],
+      includePaths: flags['include-path'],
     }
     const {adoptFile} = await import('../../core/adopt/index.js')
     const progress = await CliProgress.start(`Adopting ${escapeUnsafe(args.input)}`, {hidden: this.jsonEnabled()})
@@ -82,6 +93,7 @@ export default class DocumentAdopt extends BaseCommand {
       output: flags.output,
       from: report.from,
       operationsIn: report.operationsIn,
+      subsetLeftOut: report.subsetLeftOut,
       operations: report.operations,
       generatedIds: report.generatedIds,
       renamedIds: report.renamedIds,
@@ -96,7 +108,7 @@ export default class DocumentAdopt extends BaseCommand {
   private render(result: AdoptCommandResult, verbose: boolean): void {
     this.log(
       escapeUnsafe(
-        `Adopted ${result.input} (${VERSION_NAMES[result.from]}) to ${result.output}: ${result.operations} operations, ` +
+        `Adopted ${result.input} (${VERSION_NAMES[result.from]}) to ${result.output}: ${result.operations} operations${result.subsetLeftOut > 0 ? ` (${result.subsetLeftOut} left out by the subset)` : ''}, ` +
           `${result.generatedIds} ids generated, ${result.renamedIds.length} renamed, ${result.derivedSummaries} summaries derived, ` +
           `${result.destructive} destructive, ${result.warnings.length} warnings.`,
       ),

@@ -43,7 +43,7 @@ describe('tama-dex document adopt', () => {
     expect(result.code, result.stderr).toBe(0)
     const json = parseJson<AdoptCommandResult>(result)
     expect(Object.keys(json).sort()).toStrictEqual(
-      ['derivedSummaries', 'destructive', 'from', 'generatedIds', 'input', 'operations', 'operationsIn', 'output', 'renamedIds', 'warnings'].sort(),
+      ['derivedSummaries', 'destructive', 'from', 'generatedIds', 'input', 'operations', 'operationsIn', 'output', 'renamedIds', 'subsetLeftOut', 'warnings'].sort(),
     )
     expect(json.warnings).toHaveLength(9)
   })

@@ -1,0 +1,173 @@
+import {describe, expect, it} from 'vitest'
+
+import {type AdoptWarningKind, adoptDocument} from '../../../../src/core/adopt/index.js'
+import {TamaError} from '../../../../src/core/errors/tama-error.js'
+import {validateDocument} from '../../../../src/core/profile/index.js'
+import {at} from '../adopt-fixture.js'
+
+const RESPONSES = {'200': {description: 'OK'}}
+
+/** An OpenAPI 3.0 description with one GET /pets operation, changed by `patch`. */
+function source(patch: (document: Record<string, any>) => void): Record<string, unknown> {
+  const document: Record<string, any> = {
+    openapi: '3.0.3',
+    info: {title: 'Pets', version: '1'},
+    paths: {'/pets': {get: {operationId: 'listPets', summary: 'List pets', responses: structuredClone(RESPONSES)}}},
+  }
+  patch(document)
+  return document
+}
+
+interface Case {
+  readonly name: string
+  readonly given: Record<string, unknown>
+  /** The value at `pointer` of the adopted document. */
+  readonly want: {readonly pointer: string; readonly value: unknown}
+  readonly warning: {readonly kind: AdoptWarningKind; readonly pointer: string; readonly message: string}
+  /** Warnings in all, when the repair takes more than one. */
+  readonly warnings?: number
+}
+
+const CASES: Case[] = [
+  {
+    name: 'a parameter\'s "required" written as a string',
+    given: source((d) => (d.paths['/pets'].get.parameters = [{name: 'limit', in: 'query', required: 'false', schema: {type: 'integer'}}])),
+    want: {pointer: '/paths/~1pets/get/parameters/0/required', value: false},
+    warning: {kind: 'value-retyped', pointer: '/paths/~1pets/get/parameters/0/required', message: 'it became false'},
+  },
+  {
+    name: 'a schema\'s "maximum" written as a string',
+    given: source((d) => (d.paths['/pets'].get.parameters = [{name: 'status', in: 'query', schema: {type: 'integer', maximum: '599'}}])),
+    want: {pointer: '/paths/~1pets/get/parameters/0/schema', value: {type: 'integer', maximum: 599}},
+    warning: {kind: 'value-retyped', pointer: '/paths/~1pets/get/parameters/0/schema/maximum', message: '"maximum" is the string "599"'},
+  },
+  {
+    name: 'a Response with a Swagger 2.0 "schema"',
+    given: source((d) => (d.paths['/pets'].get.responses = {'200': {description: 'OK', schema: {type: 'array'}}})),
+    want: {pointer: '/paths/~1pets/get/responses/200', value: {description: 'OK', content: {'application/json': {schema: {type: 'array'}}}}},
+    warning: {kind: 'field-converted', pointer: '/paths/~1pets/get/responses/200/schema', message: 'became the response\'s content for application/json'},
+  },
+  {
+    name: 'a Response "schema" with the operation\'s "produces"',
+    given: source((d) => Object.assign(d.paths['/pets'].get, {produces: ['application/xml'], responses: {'200': {description: 'OK', schema: {type: 'string'}}}})),
+    want: {pointer: '/paths/~1pets/get/responses/200/content', value: {'application/xml': {schema: {type: 'string'}}}},
+    warning: {kind: 'field-converted', pointer: '/paths/~1pets/get/produces', message: '"produces" is Swagger 2.0'},
+    warnings: 2,
+  },
+  {
+    name: 'root "parameters" in an OpenAPI 3 document',
+    given: source((d) => {
+      d.parameters = {Limit: {name: 'limit', in: 'query', schema: {type: 'integer'}}}
+      d.paths['/pets'].get.parameters = [{$ref: '#/parameters/Limit'}]
+    }),
+    want: {pointer: '/paths/~1pets/get/parameters/0', value: {$ref: '#/components/parameters/Limit'}},
+    warning: {kind: 'field-converted', pointer: '/parameters', message: 'moved to components.parameters'},
+  },
+  {
+    name: 'root "definitions" in an OpenAPI 3 document',
+    given: source((d) => {
+      d.definitions = {Pet: {type: 'object'}}
+      d.paths['/pets'].get.responses['200'].content = {'application/json': {schema: {$ref: '#/definitions/Pet'}}}
+    }),
+    want: {pointer: '/components/schemas/Pet', value: {type: 'object'}},
+    warning: {kind: 'field-converted', pointer: '/definitions', message: 'moved to components.schemas'},
+  },
+  {
+    name: 'a path item nested in a path item',
+    given: source((d) => (d.paths['/pets']['/{id}'] = {get: {operationId: 'getPet', summary: 'Get a pet', parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string'}}], responses: RESPONSES}})),
+    want: {pointer: '/paths/~1pets~1{id}/get/operationId', value: 'getPet'},
+    warning: {kind: 'path-lifted', pointer: '/paths/~1pets~1{id}', message: 'lifted to its full path "/pets/{id}"'},
+  },
+  {
+    name: 'a stray field on an Operation',
+    given: source((d) => (d.paths['/pets'].get.method = 'GET')),
+    want: {pointer: '/paths/~1pets/get/method', value: undefined},
+    warning: {kind: 'field-removed', pointer: '/paths/~1pets/get/method', message: '"method" is not a field of an Operation'},
+  },
+  {
+    name: 'a stray field on the root',
+    given: source((d) => (d.source = 'generated')),
+    want: {pointer: '/source', value: undefined},
+    warning: {kind: 'field-removed', pointer: '/source', message: 'name it "x-source"'},
+  },
+  {
+    name: '"required" naming a property that does not exist',
+    given: source((d) => (d.components = {schemas: {Pet: {type: 'object', required: ['name', 'nmae'], properties: {name: {type: 'string'}}}}})),
+    want: {pointer: '/components/schemas/Pet/required', value: ['name']},
+    warning: {kind: 'required-removed', pointer: '/components/schemas/Pet/required', message: '"nmae"'},
+  },
+  {
+    name: 'an empty title',
+    given: source((d) => (d.info.title = '')),
+    want: {pointer: '/info/title', value: 'pets-api'},
+    warning: {kind: 'title-added', pointer: '/info/title', message: 'the file name "pets-api"'},
+  },
+  {
+    name: 'one schema given to allOf',
+    given: source((d) => (d.components = {schemas: {Pet: {allOf: {type: 'object'}}}})),
+    want: {pointer: '/components/schemas/Pet', value: {allOf: [{type: 'object'}]}},
+    warning: {kind: 'value-retyped', pointer: '/components/schemas/Pet/allOf', message: 'became a list of that one schema'},
+  },
+  {
+    name: 'a type that names no JSON type',
+    given: source((d) => (d.components = {schemas: {Form: {type: 'application/json', description: 'A form'}}})),
+    want: {pointer: '/components/schemas/Form', value: {description: 'A form'}},
+    warning: {kind: 'schema-keyword-removed', pointer: '/components/schemas/Form/type', message: 'names no JSON type'},
+  },
+]
+
+describe.each(CASES)('repairs $name', ({given, want, warning, warnings: count = 1}) => {
+  it('adopts it, with a warning at the place repaired', async () => {
+    const {document, warnings} = await adoptDocument(given, {source: 'specs/pets-api.yaml', defaultScopes: []})
+    expect(at(document, want.pointer)).toStrictEqual(want.value)
+    expect(warnings).toHaveLength(count)
+    const found = warnings.find((candidate) => candidate.pointer === warning.pointer)
+    expect(found).toMatchObject({kind: warning.kind, pointer: warning.pointer})
+    expect(found!.message).toContain(warning.message)
+    expect(() => validateDocument(document)).not.toThrow()
+  })
+
+  it('refuses it under strict, naming the place', async () => {
+    const refusal = await adoptDocument(given, {source: 'specs/pets-api.yaml', defaultScopes: [], strict: true}).catch((error: unknown) => error)
+    expect(refusal).toBeInstanceOf(TamaError)
+    expect(refusal).toMatchObject({kind: 'invalid_document'})
+    const {problems, message} = refusal as TamaError
+    expect(problems).toHaveLength(count)
+    expect(problems).toContainEqual({source: 'specs/pets-api.yaml', pointer: warning.pointer, message: expect.stringContaining(warning.message)})
+    expect(message).toContain(`strict adoption refuses the input: it has ${count === 1 ? '1 mistake' : `${count} mistakes`} adoption would repair, the first at #`)
+  })
+})
+
+describe('strict', () => {
+  it('keeps what the profile cannot carry a warning, not a refusal', async () => {
+    const given = source((d) => (d.paths['/pets'].get.callbacks = {onEvent: {'{$request.body#/url}': {post: {responses: RESPONSES}}}}))
+    const {warnings} = await adoptDocument(given, {defaultScopes: [], strict: true})
+    expect(warnings.map((warning) => warning.kind)).toStrictEqual(['callback-dropped'])
+  })
+
+  it('lists every mistake as a problem', async () => {
+    const given = source((d) => {
+      d.info.title = ''
+      d.paths['/pets'].get.deprecated = 'true'
+    })
+    const refusal = await adoptDocument(given, {source: 'pets.yaml', defaultScopes: [], strict: true}).catch((error: unknown) => error)
+    expect((refusal as TamaError).problems.map((problem) => problem.pointer)).toStrictEqual(['/paths/~1pets/get/deprecated', '/info/title'])
+  })
+})
+
+describe('what is not repaired', () => {
+  it.each([
+    {name: 'a string that is not a boolean', patch: (d: Record<string, any>) => (d.paths['/pets'].get.parameters = [{name: 'q', in: 'query', required: 'yes', schema: {}}])},
+    {name: 'a negative count', patch: (d: Record<string, any>) => (d.components = {schemas: {Name: {type: 'string', maxLength: '-1'}}})},
+  ])('$name is left for the profile to refuse', async ({patch}) => {
+    const refusal = await adoptDocument(source(patch), {defaultScopes: []}).catch((error: unknown) => error)
+    expect(refusal).toMatchObject({kind: 'invalid_document'})
+  })
+
+  it('keeps a required name another keyword may declare', async () => {
+    const given = source((d) => (d.components = {schemas: {Pet: {allOf: [{properties: {id: {}}}], required: ['id'], properties: {name: {}}}}}))
+    const {document, warnings} = await adoptDocument(given, {defaultScopes: []})
+    expect(at(document, '/components/schemas/Pet/required')).toStrictEqual(['id'])
+    expect(warnings).toStrictEqual([])
+  })
+})
