@@ -1,5 +1,6 @@
 import {documentSource, readDocumentFile} from '../profile/index.js'
 import {type AdoptReport, adoptDocument} from './adopt-document.js'
+import {bundleLocalFiles} from './bundle/local-files.js'
 import type {AdoptOptions} from './adopt-options.js'
 import type {AdoptWarning} from './adopt-warnings.js'
 import {documentFormat, serializeDocument, writeFileAtomically} from './write-document.js'
@@ -13,7 +14,8 @@ export interface AdoptFileResult {
 }
 
 /**
- * Reads an OpenAPI description (JSON or YAML), adopts it and writes the profile document
+ * Reads an OpenAPI description (JSON or YAML), bundles in the files it references inside
+ * its folder (bundleLocalFiles), adopts it and writes the profile document
  * atomically to `output`, as JSON or YAML by its extension (.json, .yaml, .yml).
  * An `input` of `-` reads standard input, named "stdin" in messages; paths are used as
  * given, in messages too. Throws TamaError as adoptDocument does, and
@@ -23,7 +25,7 @@ export interface AdoptFileResult {
 export async function adoptFile(input: string, output: string, options: Omit<AdoptOptions, 'source'> = {}): Promise<AdoptFileResult> {
   const format = documentFormat(output)
   const source = documentSource(input)
-  const parsed = await readDocumentFile(input)
+  const parsed = await bundleLocalFiles(input, await readDocumentFile(input), source)
   const {document, warnings, report} = await adoptDocument(parsed, {...options, source})
   await writeFileAtomically(output, await serializeDocument(document, format))
   return {input, output, report, warnings}

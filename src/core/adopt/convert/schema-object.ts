@@ -224,9 +224,9 @@ function dropPatternProperty(schema: Record<string, unknown>, patterns: Record<s
   return widened
 }
 
-/** Why a reference cannot be kept: tama-dex never reads other files or the network. */
+/** Why a reference cannot be kept: tama-dex reads no URL, and no file outside the input's folder. */
 export function describeRef(ref: string): string {
   return isInternalRef(ref)
     ? `$ref ${JSON.stringify(ref)} leads nowhere in this document`
-    : `$ref ${JSON.stringify(ref)} points outside this document (tama-dex reads no other file or URL; bundle the description into one file to keep it)`
+    : `$ref ${JSON.stringify(ref)} points outside this document to a URL, a missing file or a file outside the input's folder (tama-dex bundles only files inside that folder; move the file there to keep it)`
 }
