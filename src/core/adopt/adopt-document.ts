@@ -53,15 +53,15 @@ export async function adoptDocument(input: unknown, options: AdoptOptions = {}):
     const from = sourceVersion(copy, source)
     // Fail before any work when nothing can give the operations scopes.
     if (!hasScopeRule(settings) && !declaresAllScopes(copy)) throw unmappedScopesError([], settings)
-    const operationsIn = countOperations(copy)
-    const subsetLeftOut = selectOperations(copy, settings.subset, source)
-    const selected = operationsIn - subsetLeftOut
-    if (selected > LIMITS.operations) throw tooManyOperations(copy, selected, source)
     const warnings = new AdoptWarnings()
     if (from !== '2.0') {
       liftNestedPathItems(copy, warnings)
       convertSwagger2Leftovers(copy, warnings)
     }
+    const operationsIn = countOperations(copy)
+    const subsetLeftOut = selectOperations(copy, settings.subset, source)
+    const selected = operationsIn - subsetLeftOut
+    if (selected > LIMITS.operations) throw tooManyOperations(copy, selected, source)
     const converted = from === '2.0' ? await convertSwagger2(copy, source, warnings) : copy
     inlinePathRefs(converted)
     const refs = new InternalRefs(converted)

@@ -125,6 +125,54 @@ describe('tama-dex document adopt', () => {
     expect(notOpenApi.stderr).toMatch(/^Error: stdin/)
   })
 
+  describe('mistakes in the input', () => {
+    const input = `${FIXTURES}/mistakes.yaml`
+
+    it('are repaired, a warning each', async () => {
+      const output = path.join(dir, 'mistakes.json')
+      const result = await runCli(['document', 'adopt', input, '-o', output, '--default-anyone', '--json'])
+      expect(result.code, result.stderr).toBe(0)
+      const json = parseJson<AdoptCommandResult>(result)
+      expect(json.operations).toBe(3)
+      expect(json.warnings.map((warning) => `${warning.kind} ${warning.pointer}`)).toStrictEqual([
+        'path-lifted /paths/~1pets~1{id}',
+        'field-converted /parameters',
+        'field-converted /paths/~1pets/get/responses/200/schema',
+        'field-removed /paths/~1pets~1{id}/get/method',
+        'required-removed /components/schemas/Pet/required',
+        'value-retyped /components/parameters/Limit/required',
+        'value-retyped /components/parameters/Limit/schema/maximum',
+        'title-added /info/title',
+      ])
+      const {problems} = checkDocument(await readDocumentFile(output), {source: output})
+      expect(problems).toStrictEqual([])
+    })
+
+    it('are refused under --strict with exit 3, each listed, nothing written', async () => {
+      const output = path.join(dir, 'strict.json')
+      const result = await runCli(['document', 'adopt', input, '-o', output, '--default-anyone', '--strict', '--json'])
+      expect(result.code).toBe(3)
+      const {error} = parseJson<{error: {kind: string; message: string; problems: Array<{pointer: string}>}}>(result)
+      expect(error.kind).toBe('invalid_document')
+      expect(error.message).toContain(`${input}: strict adoption refuses the input: it has 8 mistakes adoption would repair`)
+      expect(error.problems).toHaveLength(8)
+      await expect(readFile(output)).rejects.toThrow()
+    })
+
+    it.each([
+      {flags: ['--include-tag', 'pets'], want: ['listPets', 'getPet']},
+      {flags: ['--exclude-tag', 'pets'], want: ['listStores']},
+      {flags: ['--include-path', '/pets/{id}', '--include-path', '/stores'], want: ['getPet', 'listStores']},
+    ])('adopt the subset $flags', async ({flags, want}) => {
+      const output = path.join(dir, 'subset.json')
+      const result = await runCli(['document', 'adopt', input, '-o', output, '--default-anyone', ...flags])
+      expect(result.code, result.stderr).toBe(0)
+      expect(result.stdout).toContain(`${want.length} operations (${3 - want.length} left out by the subset)`)
+      const {document} = checkDocument(await readDocumentFile(output), {source: output})
+      expect(document!.operations.map((operation) => operation.operationId).sort()).toStrictEqual([...want].sort())
+    })
+  })
+
   describe('failures write nothing and exit with their code', () => {
     const failures = path.join(tmpdir(), `tama-adopt-failures-${process.pid}`)
     const output = path.join(failures, 'out.json')
