@@ -9,6 +9,7 @@ import {InternalRefs} from './internal-refs.js'
 import {type ProfileOutcome, addProfile} from './profile/add-profile.js'
 import {liftNestedPathItems} from './repair/nested-path-items.js'
 import {inlinePathRefs} from './repair/path-refs.js'
+import {dropQueryTemplates} from './repair/query-in-path-keys.js'
 import {convertSwagger2Leftovers} from './repair/swagger-2-leftovers.js'
 import {selectOperations, tooManyOperations} from './subset/operation-subset.js'
 import {LIMITS} from '../profile/index.js'
@@ -54,16 +55,18 @@ export async function adoptDocument(input: unknown, options: AdoptOptions = {}):
     // Fail before any work when nothing can give the operations scopes.
     if (!hasScopeRule(settings) && !declaresAllScopes(copy)) throw unmappedScopesError([], settings)
     const warnings = new AdoptWarnings()
+    // Before any path key changes, so that every reference into paths still leads somewhere.
+    inlinePathRefs(copy)
     if (from !== '2.0') {
       liftNestedPathItems(copy, warnings)
       convertSwagger2Leftovers(copy, warnings)
+      dropQueryTemplates(copy, warnings)
     }
     const operationsIn = countOperations(copy)
     const subsetLeftOut = selectOperations(copy, settings.subset, source)
     const selected = operationsIn - subsetLeftOut
     if (selected > LIMITS.operations) throw tooManyOperations(copy, selected, source)
     const converted = from === '2.0' ? await convertSwagger2(copy, source, warnings) : copy
-    inlinePathRefs(converted)
     const refs = new InternalRefs(converted)
     adoptDocumentObjects(converted, {upgrade: from !== '3.1', refs, warnings})
     const outcome = addProfile(converted, settings, refs, warnings)

@@ -79,6 +79,16 @@ const CASES: Case[] = [
     warning: {kind: 'path-lifted', pointer: '/paths/~1pets~1{id}', message: 'lifted to its full path "/pets/{id}"'},
   },
   {
+    name: 'a query template in a path key that repeats a query parameter',
+    given: source((d) => {
+      d.paths['/pets?name={name}'] = d.paths['/pets']
+      delete d.paths['/pets']
+      d.paths['/pets?name={name}'].get.parameters = [{name: 'name', in: 'query', required: true, schema: {type: 'string'}}]
+    }),
+    want: {pointer: '/paths/~1pets/get/parameters/0/name', value: 'name'},
+    warning: {kind: 'path-rewritten', pointer: '/paths/~1pets', message: 'it became "/pets"'},
+  },
+  {
     name: 'a stray field on an Operation',
     given: source((d) => (d.paths['/pets'].get.method = 'GET')),
     want: {pointer: '/paths/~1pets/get/method', value: undefined},
