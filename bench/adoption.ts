@@ -76,6 +76,7 @@ async function pool(side: Side, files: readonly string[], workers: number, timeo
           if (message.outcome === undefined) return
           clearTimeout(timer)
           outcomes.set(message.outcome.file, message.outcome)
+          if (outcomes.size % 250 === 0) process.stderr.write(`${side}: ${outcomes.size} of ${files.length} documents\n`)
           current = undefined
           feed()
         })

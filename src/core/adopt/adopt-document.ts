@@ -11,7 +11,8 @@ import {liftNestedPathItems} from './repair/nested-path-items.js'
 import {inlinePathRefs} from './repair/path-refs.js'
 import {dropQueryTemplates} from './repair/query-in-path-keys.js'
 import {convertSwagger2Leftovers} from './repair/swagger-2-leftovers.js'
-import {selectOperations, tooManyOperations} from './subset/operation-subset.js'
+import {isEmptySubset, selectOperations, tooManyOperations} from './subset/operation-subset.js'
+import {isPlainObject} from '../execute/json-value.js'
 import {LIMITS} from '../profile/index.js'
 import {unmappedScopesError} from './profile/scopes.js'
 import {type SourceVersion, copySourceDocument, countOperations, declaresAllScopes, sourceVersion} from './source-document.js'
@@ -50,6 +51,8 @@ export async function adoptDocument(input: unknown, options: AdoptOptions = {}):
   const settings = resolveAdoptOptions(options)
   const {source} = settings
   return traceSpan('adopt', {}, async (span) => {
+    // Refused before it is copied when no subset can cut it: the copy of Microsoft Graph alone takes hundreds of MiB.
+    if (isEmptySubset(settings.subset) && isPlainObject(input) && countOperations(input) > LIMITS.operations) throw tooManyOperations(input, countOperations(input), source)
     const copy = copySourceDocument(input, source)
     const from = sourceVersion(copy, source)
     // Fail before any work when nothing can give the operations scopes.

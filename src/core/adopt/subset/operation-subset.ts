@@ -16,7 +16,7 @@ const LISTED = 8
  */
 export function selectOperations(document: Record<string, unknown>, subset: OperationSubset, source: string): number {
   const {includeTags, excludeTags, includePaths} = subset
-  if (includeTags.size === 0 && excludeTags.size === 0 && includePaths.length === 0) return 0
+  if (isEmptySubset(subset)) return 0
   const paths = isObject(document.paths) ? document.paths : {}
   const seenTags = new Map<string, number>()
   let leftOut = 0
@@ -43,6 +43,11 @@ export function selectOperations(document: Record<string, unknown>, subset: Oper
   if (unknown.length > 0) throw new TamaError('usage', `${source}: ${OPTION_FLAGS.includeTags} ${unknown.map((tag) => JSON.stringify(tag)).join(', ')}: no operation has this tag. Largest tags: ${listTags(seenTags)}.`)
   if (kept === 0) throw new TamaError('usage', `${source}: no operation is left once ${describeSubset(subset)} is applied. Widen the subset.`)
   return leftOut
+}
+
+/** True when the subset takes every operation. */
+export function isEmptySubset({includeTags, excludeTags, includePaths}: OperationSubset): boolean {
+  return includeTags.size === 0 && excludeTags.size === 0 && includePaths.length === 0
 }
 
 /**
