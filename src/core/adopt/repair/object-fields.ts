@@ -21,8 +21,8 @@ export type ObjectKind =
   | 'link'
   | 'securityScheme'
 
-/** What the specification says a field holds, where a string can stand for it unambiguously. */
-export type ValueType = 'boolean' | 'number' | 'count'
+/** What the specification says a field holds, where a string can stand for it unambiguously; a 'bound' is OpenAPI 3.0's boolean or 3.1's number. */
+export type ValueType = 'boolean' | 'number' | 'count' | 'bound'
 
 const PARAMETER_FIELDS = ['description', 'required', 'deprecated', 'allowEmptyValue', 'style', 'explode', 'allowReserved', 'schema', 'example', 'examples', 'content']
 const PARAMETER_TYPES = {required: 'boolean', deprecated: 'boolean', allowEmptyValue: 'boolean', explode: 'boolean', allowReserved: 'boolean'} as const
@@ -60,8 +60,8 @@ export const TYPED_FIELDS: Readonly<Partial<Record<ObjectKind, Readonly<Record<s
     multipleOf: 'number',
     maximum: 'number',
     minimum: 'number',
-    exclusiveMaximum: 'number',
-    exclusiveMinimum: 'number',
+    exclusiveMaximum: 'bound',
+    exclusiveMinimum: 'bound',
     maxLength: 'count',
     minLength: 'count',
     maxItems: 'count',
@@ -83,11 +83,11 @@ const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/
 /**
  * The value a string stands for, when the field is typed and the string can mean one
  * thing only: "true"/"false" for a boolean, a JSON number for a number, a non-negative
- * integer for a count. OpenAPI 3.0's boolean `exclusiveMaximum` takes "true"/"false" too.
+ * integer for a count, either for a bound.
  */
 export function typedValue(text: string, type: ValueType): boolean | number | undefined {
   const trimmed = text.trim()
-  if (type === 'boolean' || trimmed === 'true' || trimmed === 'false') return trimmed === 'true' ? true : trimmed === 'false' ? false : undefined
+  if (type === 'boolean' || (type === 'bound' && (trimmed === 'true' || trimmed === 'false'))) return trimmed === 'true' ? true : trimmed === 'false' ? false : undefined
   if (!NUMBER.test(trimmed)) return undefined
   const number = Number(trimmed)
   if (!Number.isFinite(number)) return undefined
@@ -109,7 +109,7 @@ export function repairFields(object: Record<string, unknown>, kind: ObjectKind, 
       const retyped = typedValue(value, type)
       if (retyped === undefined) continue
       object[field] = retyped
-      warnings.add('value-retyped', childPointer(pointer, field), `"${field}" is the string ${quote(value)}; OpenAPI types it as a ${type === 'boolean' ? 'boolean' : 'number'}, so it became ${String(retyped)}.`)
+      warnings.add('value-retyped', childPointer(pointer, field), `"${field}" is the string ${quote(value)}; OpenAPI types it as a ${typeof retyped === 'boolean' ? 'boolean' : 'number'}, so it became ${String(retyped)}.`)
     }
   }
   const fields = OBJECT_FIELDS[kind]
