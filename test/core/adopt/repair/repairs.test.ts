@@ -3,6 +3,7 @@ import {describe, expect, it} from 'vitest'
 import {type AdoptWarningKind, adoptDocument} from '../../../../src/core/adopt/index.js'
 import {TamaError} from '../../../../src/core/errors/tama-error.js'
 import {validateDocument} from '../../../../src/core/profile/index.js'
+import {typedValue} from '../../../../src/core/adopt/repair/object-fields.js'
 import {at} from '../adopt-fixture.js'
 
 const RESPONSES = {'200': {description: 'OK'}}
@@ -179,5 +180,24 @@ describe('what is not repaired', () => {
     const {document, warnings} = await adoptDocument(given, {defaultScopes: []})
     expect(at(document, '/components/schemas/Pet/required')).toStrictEqual(['id'])
     expect(warnings).toStrictEqual([])
+  })
+})
+
+describe('typedValue reads a string only when it has one meaning', () => {
+  it.each([
+    {given: ['false', 'boolean'], want: false},
+    {given: [' true ', 'boolean'], want: true},
+    {given: ['yes', 'boolean'], want: undefined},
+    {given: ['599', 'number'], want: 599},
+    {given: ['-0.5e3', 'number'], want: -500},
+    {given: ['0x10', 'number'], want: undefined},
+    {given: ['true', 'number'], want: undefined},
+    {given: ['12', 'count'], want: 12},
+    {given: ['1.5', 'count'], want: undefined},
+    {given: ['-1', 'count'], want: undefined},
+    {given: ['true', 'bound'], want: true},
+    {given: ['10', 'bound'], want: 10},
+  ] as const)('$given → $want', ({given: [text, type], want}) => {
+    expect(typedValue(text, type)).toBe(want)
   })
 })
