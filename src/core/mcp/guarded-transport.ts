@@ -30,7 +30,9 @@ const INVALID_PARAMS = -32602
  * - a tools/call whose params or arguments are the wrong type is answered -32602 in one
  *   sentence, before the SDK's schema check turns it into -32603 with a schema dump;
  * - answers are written one at a time, so a burst of concurrent calls waits on stdout's
- *   drain once instead of adding a listener per answer.
+ *   drain once instead of adding a listener per answer;
+ * - the answer to a request already answered before the SDK loaded (`answered`, the
+ *   early initialize) is not sent again.
  */
 export class GuardedTransport implements MessageTransport {
   onclose?: () => void
@@ -39,7 +41,10 @@ export class GuardedTransport implements MessageTransport {
 
   private sending: Promise<void> = Promise.resolve()
 
-  constructor(private readonly inner: MessageTransport) {
+  constructor(
+    private readonly inner: MessageTransport,
+    private readonly options: {readonly answered?: string | number} = {},
+  ) {
     inner.onclose = () => this.onclose?.()
     inner.onerror = (error) => this.receiveError(error)
     inner.onmessage = (message, extra) => this.receive(message, extra)
@@ -54,6 +59,8 @@ export class GuardedTransport implements MessageTransport {
   }
 
   send(message: JsonRpcMessage, options?: unknown): Promise<void> {
+    const {id, method} = message as {id?: string | number; method?: string}
+    if (this.options.answered !== undefined && id === this.options.answered && method === undefined) return Promise.resolve()
     const sent = this.sending.then(() => this.inner.send(message, options))
     this.sending = sent.catch(() => {})
     return sent
