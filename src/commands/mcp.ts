@@ -2,6 +2,7 @@ import {Flags} from '@oclif/core'
 
 import {BaseCommand} from '../base-command.js'
 import {indexFlags, scopeFlag} from '../cli-flags.js'
+import type {IndexLender} from '../core/mcp/index.js'
 
 export default class Mcp extends BaseCommand {
   static override summary = 'Serve the search and execute tools to an MCP client over stdio.'
@@ -18,13 +19,12 @@ export default class Mcp extends BaseCommand {
 
   async run(): Promise<void> {
     const {flags} = await this.parse(Mcp)
-    const [{serveStdio}, {withIndex}, {loadExecutors}] = await Promise.all([
-      import('../core/mcp/index.js'),
-      import('../core/index/index.js'),
-      import('../core/execute/index.js'),
-    ])
-    const executors = flags.executors === undefined ? {} : await loadExecutors(flags.executors, process.cwd())
-    await serveStdio((use) => withIndex(flags.index, use, {readonly: true}), {
+    // The server module itself, not core/mcp/index.js, whose handlers load Ajv: initialize
+    // is answered first, the index and the handlers are loaded for the first call.
+    const {serveStdio} = await import('../core/mcp/serve-stdio.js')
+    const executors = flags.executors === undefined ? {} : await (await import('../core/execute/index.js')).loadExecutors(flags.executors, process.cwd())
+    const lendIndex: IndexLender = async (use) => (await import('../core/index/index.js')).withIndex(flags.index, use, {readonly: true})
+    await serveStdio(lendIndex, {
       scopes: flags.scope,
       executors,
       ...(flags.timeout === undefined ? {} : {timeout: flags.timeout}),

@@ -40,6 +40,9 @@ export class GuardedTransport implements MessageTransport {
   onmessage?: (message: JsonRpcMessage, extra?: unknown) => void
 
   private sending: Promise<void> = Promise.resolve()
+  /** The ids of the requests received and not answered yet. */
+  private readonly unanswered = new Set<string | number>()
+  private onSettled: (() => void) | undefined
 
   constructor(
     private readonly inner: MessageTransport,
@@ -58,16 +61,30 @@ export class GuardedTransport implements MessageTransport {
     return this.inner.close()
   }
 
+  /** Resolves once every request received so far has been answered. */
+  settled(): Promise<void> {
+    if (this.unanswered.size === 0) return Promise.resolve()
+    return new Promise((resolve) => (this.onSettled = resolve))
+  }
+
   send(message: JsonRpcMessage, options?: unknown): Promise<void> {
     const {id, method} = message as {id?: string | number; method?: string}
-    if (this.options.answered !== undefined && id === this.options.answered && method === undefined) return Promise.resolve()
+    const answer = id !== undefined && method === undefined
+    if (answer) this.answered(id)
+    if (answer && id === this.options.answered) return Promise.resolve()
     const sent = this.sending.then(() => this.inner.send(message, options))
     this.sending = sent.catch(() => {})
     return sent
   }
 
+  private answered(id: string | number): void {
+    this.unanswered.delete(id)
+    if (this.unanswered.size === 0) this.onSettled?.()
+  }
+
   private receive(message: JsonRpcMessage, extra?: unknown): void {
     const {id, method, params} = message as {id?: string | number; method?: string; params?: unknown}
+    if (id !== undefined && typeof method === 'string') this.unanswered.add(id)
     const problem = id !== undefined && method === 'tools/call' ? toolCallProblem(params) : undefined
     if (problem === undefined) {
       this.onmessage?.(message, extra)

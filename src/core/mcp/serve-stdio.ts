@@ -4,7 +4,7 @@ import {TAMA_DEX_VERSION} from '../cassette/tool-version.js'
 import {isTamaError} from '../errors/tama-error.js'
 import {answerInitialize, readFirstLine, SERVER_CAPABILITIES, type ServerInfo} from './early-initialize.js'
 import {GuardedTransport} from './guarded-transport.js'
-import {callTool, type IndexLender, type ToolCallOptions, type ToolsIndex} from './tool-call.js'
+import type {IndexLender, ToolCallOptions, ToolsIndex} from './tool-call.js'
 import {executeTool, searchTool} from './tool-definitions.js'
 
 export interface ServeOptions extends ToolCallOptions {
@@ -32,10 +32,11 @@ export async function serveStdio(index: ToolsIndex | IndexLender, options: Serve
   const early = first.line === undefined ? undefined : answerInitialize(first.line, serverInfo)
   if (early !== undefined) output.write(`${JSON.stringify(early)}\n`)
 
-  const [{Server}, {StdioServerTransport}, {CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError}] = await Promise.all([
+  const [{Server}, {StdioServerTransport}, {CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError}, {callTool}] = await Promise.all([
     import('@modelcontextprotocol/sdk/server/index.js'),
     import('@modelcontextprotocol/sdk/server/stdio.js'),
     import('@modelcontextprotocol/sdk/types.js'),
+    import('./tool-call.js'),
   ])
   const server = new Server(serverInfo, {capabilities: SERVER_CAPABILITIES})
   const tools = [searchTool(), executeTool()]
@@ -57,9 +58,10 @@ export async function serveStdio(index: ToolsIndex | IndexLender, options: Serve
   rest.write(first.received)
   if (first.ended) rest.end()
   else input.pipe(rest)
-  // The client ending its input ends the session.
-  rest.once('end', () => void server.close())
-  await server.connect(new GuardedTransport(new StdioServerTransport(rest, output), {answered: early?.id}))
+  const transport = new GuardedTransport(new StdioServerTransport(rest, output), {answered: early?.id})
+  // The client ending its input ends the session, once what it asked is answered.
+  rest.once('end', () => void transport.settled().then(() => server.close()))
+  await server.connect(transport)
   await closed
   input.unpipe(rest)
 }
