@@ -2,6 +2,7 @@ import {Flags} from '@oclif/core'
 
 import {BaseCommand} from '../base-command.js'
 import {indexFlags, scopeFlag} from '../cli-flags.js'
+import type {ReadonlyIndexKeeper} from '../core/index/index.js'
 import type {IndexLender} from '../core/mcp/index.js'
 
 export default class Mcp extends BaseCommand {
@@ -23,7 +24,11 @@ export default class Mcp extends BaseCommand {
     // is answered first, the index and the handlers are loaded for the first call.
     const {serveStdio} = await import('../core/mcp/serve-stdio.js')
     const executors = flags.executors === undefined ? {} : await (await import('../core/execute/index.js')).loadExecutors(flags.executors, process.cwd())
-    const lendIndex: IndexLender = async (use) => (await import('../core/index/index.js')).withIndex(flags.index, use, {readonly: true})
+    let keeper: Promise<ReadonlyIndexKeeper> | undefined
+    const lendIndex: IndexLender = async (use) => {
+      keeper ??= import('../core/index/index.js').then(({ReadonlyIndexKeeper}) => new ReadonlyIndexKeeper(flags.index))
+      return (await keeper).lend(use)
+    }
     await serveStdio(lendIndex, {
       scopes: flags.scope,
       executors,
@@ -31,5 +36,6 @@ export default class Mcp extends BaseCommand {
       serverInfo: {name: 'tama-dex', version: this.config.version},
       onIndexFailure: (error) => this.logToStderr(`tama-dex mcp: ${error instanceof Error ? error.message : String(error)}`),
     })
+    if (keeper !== undefined) (await keeper).close()
   }
 }
