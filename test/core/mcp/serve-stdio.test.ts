@@ -16,6 +16,7 @@ import {TamaError} from '../../../src/core/errors/tama-error.js'
 import {PROTOCOL_VERSIONS, SERVER_CAPABILITIES, answerInitialize} from '../../../src/core/mcp/early-initialize.js'
 import {callTool, executeTool, searchTool} from '../../../src/core/mcp/index.js'
 import {PROJECT_ROOT, runCli, runProcess} from '../../helpers/cli.js'
+import {HttpTestServer} from '../execute/http-test-server.js'
 import {FakeIndex} from './fake-index.js'
 
 const HOST = fileURLToPath(new URL('serve-host.mjs', import.meta.url))
@@ -68,6 +69,31 @@ describe.each([{mode: 'open' as const}, {mode: 'lend' as const}])('serveStdio wi
     expect(outputs.execute(ran.structuredContent), JSON.stringify(outputs.execute.errors)).toBe(true)
     expect(ran).toMatchObject({isError: true, structuredContent: {error: {kind: 'no_executor', dispatched: false}}})
     await expect(client.callTool({name: 'delete_everything', arguments: {}})).rejects.toThrow(/Unknown tool/)
+  })
+})
+
+describe('examples/host/mcp-server.mjs', () => {
+  it('serves as written: the SDK client finds an operation and runs it through the example executor', async () => {
+    const api = await HttpTestServer.start()
+    try {
+      api.reply = {status: 200, type: 'application/json', body: '{"type":"sync","metadata":{"name":"web1","status":"Running"}}'}
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: ['examples/host/mcp-server.mjs', index, 'incus.read'],
+        cwd: PROJECT_ROOT,
+        env: {...(process.env as Record<string, string>), INCUS_URL: api.url},
+      })
+      const client = new Client({name: 'tama-dex-test', version: '0.0.0'})
+      await client.connect(transport)
+      clients.push(client)
+      const found = await client.callTool({name: 'search', arguments: {query: 'get an instance', limit: 1}})
+      expect(found.structuredContent).toMatchObject({results: [{cassette: 'incus', operation_id: 'instance_get'}]})
+      const ran = await client.callTool({name: 'execute', arguments: {cassette: 'incus', operation_id: 'instance_get', input: {name: 'web1'}}})
+      expect(ran).toMatchObject({isError: false, structuredContent: {result: {metadata: {name: 'web1', status: 'Running'}}}})
+      expect(api.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['GET /1.0/instances/web1'])
+    } finally {
+      await api.close()
+    }
   })
 })
 
