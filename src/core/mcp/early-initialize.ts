@@ -63,9 +63,12 @@ export interface FirstLine {
   readonly ended: boolean
 }
 
+// An initialize request is a few hundred bytes: past this, the line is left to the SDK's own limits.
+const FIRST_LINE_LIMIT = 1 << 20
+
 /**
- * Reads `input` up to its first newline and pauses it there, keeping every byte read, so
- * that the rest can be handed on unread.
+ * Reads `input` up to its first newline (or FIRST_LINE_LIMIT bytes) and pauses it there,
+ * keeping every byte read, so that the rest can be handed on unread.
  */
 export function readFirstLine(input: Readable): Promise<FirstLine> {
   return new Promise((resolve) => {
@@ -80,6 +83,7 @@ export function readFirstLine(input: Readable): Promise<FirstLine> {
       const received = Buffer.concat(chunks)
       const end = received.indexOf('\n')
       if (end !== -1) finish(received.toString('utf8', 0, end).replace(/\r$/, ''), false)
+      else if (received.length > FIRST_LINE_LIMIT) finish(undefined, false)
     }
     const onEnd = () => finish(undefined, true)
     input.on('data', onData).once('end', onEnd).once('error', onEnd)

@@ -111,6 +111,16 @@ describe('serveStdio at start', () => {
     expect(answers[1]!.result.tools).toHaveLength(2)
   })
 
+  it('leaves a first line too long to be an initialize to the SDK, and goes on', async () => {
+    const child = spawn(process.execPath, [HOST, index, 'lend', 'incus.read'], {cwd: PROJECT_ROOT})
+    let stdout = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stdin.end(['x'.repeat(2 << 20), initialize(0, '2025-06-18'), '{"jsonrpc":"2.0","id":1,"method":"tools/list"}', ''].join('\n'))
+    expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0)
+    const answers = stdout.trim().split('\n').map((line) => JSON.parse(line) as {id?: number; error?: {code: number}})
+    expect(answers.map((answer) => answer.id ?? answer.error?.code)).toEqual([-32700, 0, 1])
+  })
+
   it('knows the protocol versions the SDK supports', () => {
     expect(PROTOCOL_VERSIONS).toEqual(SUPPORTED_PROTOCOL_VERSIONS)
     expect(PROTOCOL_VERSIONS[0]).toBe(LATEST_PROTOCOL_VERSION)
