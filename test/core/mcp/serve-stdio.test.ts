@@ -163,7 +163,9 @@ describe('tama-dex/mcp without the SDK', () => {
 
 describe('callTool', () => {
   it('refuses an unknown tool as usage', async () => {
-    await expect(callTool(new FakeIndex(), 'delete_everything', {}, {scopes: []})).rejects.toThrow(TamaError)
+    const index = new FakeIndex()
+    await expect(callTool(index, 'delete_everything', {}, {scopes: []})).rejects.toMatchObject({kind: 'usage', message: expect.stringContaining('Unknown tool')})
+    expect(index.searches).toEqual([])
   })
 
   it('answers an index that cannot be lent with its kind only, and tells the host why', async () => {
