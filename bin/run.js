@@ -1,4 +1,33 @@
 #!/usr/bin/env node
-import {execute} from '@oclif/core'
+import module from 'node:module'
 
-await execute({dir: import.meta.url})
+// Node 22.1 and later keep compiled code between runs; older versions start without it.
+module.enableCompileCache?.()
+
+// oclif checks its own engines range (Node >= 18) with semver on every start; tama-dex's
+// own range is narrower, so the check cannot warn, and skipping it spares loading semver.
+process.env.OCLIF_DISABLE_ENGINE_WARNING ??= '1'
+
+if (!(process.argv[2] === '--version' && (await printVersion()))) {
+  const {execute} = await import('@oclif/core')
+  await execute({dir: import.meta.url})
+}
+
+/**
+ * What oclif prints for `--version` (its config's userAgent), without loading oclif.
+ * False, and oclif answers, when the platform cannot be told apart as oclif would.
+ */
+async function printVersion() {
+  const {readFileSync} = await import('node:fs')
+  const {arch} = await import('node:os')
+  const {name, version} = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
+  let platform = process.platform
+  if (platform === 'linux') {
+    // oclif reports WSL as its own platform, telling it apart with is-wsl.
+    const isWsl = await import('is-wsl').then((loaded) => loaded.default, () => undefined)
+    if (isWsl === undefined) return false
+    if (isWsl) platform = 'wsl'
+  }
+  process.stdout.write(`${name}/${version} ${platform}-${arch() === 'ia32' ? 'x86' : arch()} node-${process.version}\n`)
+  return true
+}

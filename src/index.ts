@@ -71,8 +71,18 @@ export type {
 } from './core/cassette/index.js'
 
 // The host index: many cassettes in one SQLite file, search and execute over them.
-export {INDEX_APPLICATION_ID, STORAGE_VERSION, TamaIndex, openIndex, resolveIndexPath} from './core/index/index.js'
-export type {ImportOptions, IndexStatus, InstallResult, InstalledCassette, LoadOptions, OpenIndexOptions, ReplaceRules, ReplacedCassette} from './core/index/index.js'
+export {INDEX_APPLICATION_ID, STORAGE_VERSION, TamaIndex, openIndex, resolveIndexPath, withPrivateIndex} from './core/index/index.js'
+export type {
+  ImportOptions,
+  IndexStatus,
+  InstallResult,
+  InstalledCassette,
+  LoadOptions,
+  OpenIndexOptions,
+  PrivateIndexOptions,
+  ReplaceRules,
+  ReplacedCassette,
+} from './core/index/index.js'
 export type {SearchConfirmation, SearchHit, SearchOptions, SearchResponse} from './core/search/index.js'
 
 // Execute: governed dispatch to the executors a host registers.

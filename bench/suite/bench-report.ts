@@ -2,6 +2,7 @@ import type {BenchSettings} from './bench-settings.js'
 import type {BuildFigures} from './build-bench.js'
 import type {ColdStartFigures} from './cold-start-bench.js'
 import type {ImportFigures} from './import-bench.js'
+import type {McpFigures} from './mcp-bench.js'
 import type {RetrievalFigures} from './retrieval-bench.js'
 import type {SearchLatencyFigures} from './search-latency-bench.js'
 import type {SearchUnderImportFigures} from './search-under-import-bench.js'
@@ -33,6 +34,7 @@ export interface BenchReport {
   readonly searchLatency: SearchLatencyFigures[]
   readonly searchUnderImport: SearchUnderImportFigures
   readonly coldStart: ColdStartFigures
+  readonly mcp: McpFigures
   readonly retrieval: RetrievalFigures
   readonly targets: TargetResult[]
 }

@@ -15,8 +15,11 @@ export interface BenchSettings {
   /** Operations already in the index while a large import runs in the background. */
   readonly underImportOperations: number
   readonly underImportRuns: number
-  /** Rounds of `node -e 0`, `tama-dex --version` and `tama-dex search`. */
+  /** Rounds of `node -e 0`, `tama-dex --version` and `tama-dex search`, and of `tama-dex mcp` up to its initialize answer. */
   readonly coldStartRuns: number
+  /** Blocks of MCP round trips (each block the queries in process, then through the SDK client), and passes over the queries per block. */
+  readonly mcpBlocks: number
+  readonly mcpPasses: number
 }
 
 // Chosen so the full run stays well under ten minutes on a busy 2-core machine: a round
@@ -32,6 +35,8 @@ export const FULL: BenchSettings = {
   underImportOperations: 10_000,
   underImportRuns: 5,
   coldStartRuns: 20,
+  mcpBlocks: 10,
+  mcpPasses: 3,
 }
 
 export const SMOKE: BenchSettings = {
@@ -45,4 +50,6 @@ export const SMOKE: BenchSettings = {
   underImportOperations: 200,
   underImportRuns: 1,
   coldStartRuns: 2,
+  mcpBlocks: 2,
+  mcpPasses: 1,
 }

@@ -111,6 +111,22 @@ export function markdownReport(report: BenchReport, charts: ChartFiles): string 
       ],
     ),
     '',
+    '## MCP server',
+    '',
+    `\`tama-dex mcp\` from spawn to the first byte of its \`initialize\` answer, interleaved round by round with \`node -e 0\`; then searches ` +
+      `(${report.mcp.queries.length} queries) on an index of ${report.mcp.cassettes.join(' and ')}, in process (\`index.search\`) and through the MCP SDK's client, ` +
+      'in alternating blocks (figures are the medians of the blocks\' p50s).',
+    '',
+    table(
+      ['figure', 'measured', 'over the floor'],
+      [
+        ['`node -e 0`', spread(report.mcp.nodeMs, 'ms'), '1x'],
+        ['spawn to `initialize` answer', spread(report.mcp.initializeMs, 'ms'), spread(report.mcp.initializeRatio, 'x')],
+        ['search in process, p50', spread(report.mcp.inProcessP50Ms, 'ms'), ''],
+        ['search through the SDK client, p50', spread(report.mcp.mcpP50Ms, 'ms'), `+${spread(report.mcp.overheadMs, 'ms')}`],
+      ],
+    ),
+    '',
     '## Retrieval quality',
     '',
     `From \`${report.retrieval.command}\` (the search benchmark module${report.retrieval.quick ? ': a sample of each set\'s queries' : ''}), ` +

@@ -10,6 +10,7 @@ import {prepareCatalogues} from './catalogues.js'
 import {benchColdStart} from './cold-start-bench.js'
 import {benchImport} from './import-bench.js'
 import {markdownReport} from './markdown-report.js'
+import {benchMcp} from './mcp-bench.js'
 import {progress} from './progress.js'
 import {reportCharts} from './report-charts.js'
 import {benchRetrieval} from './retrieval-bench.js'
@@ -35,6 +36,7 @@ export async function runBenchmarks(repo: string, settings: BenchSettings, outDi
     const searchLatency = await benchSearchLatency(workload, workDir, settings)
     const searchUnderImport = await benchSearchUnderImport(repo, workload, built, workDir, settings)
     const coldStart = await benchColdStart(repo, built, workDir, settings)
+    const mcp = await benchMcp(repo, built, workDir, settings)
     const retrieval = await benchRetrieval(repo)
     const cpus = os.cpus()
     const report: BenchReport = {
@@ -57,8 +59,9 @@ export async function runBenchmarks(repo: string, settings: BenchSettings, outDi
       searchLatency,
       searchUnderImport,
       coldStart,
+      mcp,
       retrieval,
-      targets: judgeTargets({build, import: imports, searchLatency, searchUnderImport, coldStart}),
+      targets: judgeTargets({build, import: imports, searchLatency, searchUnderImport, coldStart, mcp}),
     }
     await mkdir(outDir, {recursive: true})
     const charts = reportCharts(report)

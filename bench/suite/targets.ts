@@ -1,6 +1,7 @@
 import type {BuildFigures} from './build-bench.js'
 import type {ColdStartFigures} from './cold-start-bench.js'
 import type {ImportFigures} from './import-bench.js'
+import type {McpFigures} from './mcp-bench.js'
 import type {SearchLatencyFigures} from './search-latency-bench.js'
 import type {SearchUnderImportFigures} from './search-under-import-bench.js'
 import type {Summary} from './summary.js'
@@ -28,6 +29,7 @@ interface Measured {
   readonly searchLatency: readonly SearchLatencyFigures[]
   readonly searchUnderImport: SearchUnderImportFigures
   readonly coldStart: ColdStartFigures
+  readonly mcp: McpFigures
 }
 
 /** Each target of issue 8, met or missed. The build targets are on GitHub, else the largest catalogue. */
@@ -38,8 +40,12 @@ export function judgeTargets(measured: Measured): TargetResult[] {
   return [
     judge(`\`cassette build\` of ${github.name} takes at most half the time of swagger-parser \`validate()\``, github.timeRatio, '<=', 0.5, 'x'),
     judge(`\`cassette build\` of ${github.name} peaks under 400 MB`, github.cliPeakRssMB, '<', 400, 'MB'),
+    judge(`\`cassette build\` of ${github.name} peaks at most 1.5x swagger-parser \`validate()\`'s memory`, github.memoryRatio, '<=', 1.5, 'x'),
     judge('copy-mode import is at least 10x faster than rebuild mode (all catalogues together)', all.speedup, '>=', 10, 'x'),
-    judge('`tama-dex search` cold start is at most 2.5x `node -e 0`', measured.coldStart.searchRatio, '<=', 2.5, 'x'),
+    judge('`tama-dex search` cold start is at most 2.0x `node -e 0`', measured.coldStart.searchRatio, '<=', 2.0, 'x'),
+    judge('`tama-dex --version` is at most 1.5x `node -e 0`', measured.coldStart.versionRatio, '<=', 1.5, 'x'),
+    judge('`tama-dex mcp` answers `initialize` within 2.5x `node -e 0`', measured.mcp.initializeRatio, '<=', 2.5, 'x'),
+    judge(`a search through the MCP SDK client (${measured.mcp.cassettes.join(' + ')}) is at most 2 ms over the same search in process (p50)`, measured.mcp.overheadMs, '<=', 2, 'ms'),
     ...SEARCH_P99_TARGETS.map(({operations, ms}) => judge(`search p99 at ${operations / 1000}k operations`, atSize(operations), '<=', ms, 'ms')),
     judge(`search p99 while ${measured.searchUnderImport.importCassette} is imported`, measured.searchUnderImport.busyP99Ms, '<=', 10, 'ms'),
   ]

@@ -26,22 +26,14 @@ export default class Search extends BaseCommand {
 
   async run(): Promise<SearchResponse> {
     const {argv, flags} = await this.parse(Search)
-    const {openIndex, withIndex} = await import('../core/index/index.js')
+    const {withIndex, withPrivateIndex} = await import('../core/index/index.js')
     const query = (argv as string[]).join(' ')
     if (query.trim() === '') throw new TamaError('usage', 'Say what you are looking for, in words: tama-dex search list pods --scope k8s.read. See --help.')
     const options = {scopes: flags.scope, limit: flags.limit, cassettes: flags.cassette}
-    let response: SearchResponse
-    if (flags.from === undefined) response = await withIndex(flags.index, (index) => searchInstalled(index, query, options), {readonly: true})
-    else {
-      const from = flags.from
-      const index = openIndex({path: ':memory:'})
-      try {
-        await installFrom(index, from)
-        response = searchInstalled(index, query, options)
-      } finally {
-        index.close()
-      }
-    }
+    const response =
+      flags.from === undefined
+        ? await withIndex(flags.index, (index) => searchInstalled(index, query, options), {readonly: true})
+        : await withPrivateIndex(flags.from, (index) => searchInstalled(index, query, options))
     if (!this.jsonEnabled()) this.log(await renderResults(response))
     return response
   }
@@ -52,28 +44,6 @@ function searchInstalled(index: TamaIndex, query: string, options: SearchOptions
   const response = index.search(query, options)
   for (const name of options.cassettes ?? []) index.cassette(name)
   return response
-}
-
-/** Installs a cassette file, or an API description under a name taken from its file name. */
-async function installFrom(index: TamaIndex, file: string): Promise<void> {
-  const [{isTamaError}, {readDocumentFile}, {basename}] = await Promise.all([
-    import('../core/errors/tama-error.js'),
-    import('../core/profile/index.js'),
-    import('node:path'),
-  ])
-  try {
-    await index.import(file)
-  } catch (error) {
-    if (!isTamaError(error) || error.details.file_kind !== 'description') throw error
-    const document = await readDocumentFile(file)
-    await index.load(document, {cassette: cassetteNameOf(basename(file)), source: file})
-  }
-}
-
-// Cassette names are lower-case identifiers (docs/cassette-format.md): `k8s-apps.v1.yaml` becomes `k8s_apps`.
-function cassetteNameOf(fileName: string): string {
-  const stem = fileName.split('.')[0]!.toLowerCase().replace(/[^a-z0-9_]+/g, '_').slice(0, 63)
-  return /^[a-z]/.test(stem) ? stem : `d${stem}`.slice(0, 64)
 }
 
 async function renderResults(response: SearchResponse): Promise<string> {

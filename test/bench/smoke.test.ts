@@ -16,6 +16,7 @@ const SECTIONS = [
   '## Search latency by catalogue size',
   '## Search while an import runs',
   '## CLI cold start',
+  '## MCP server',
   '## Retrieval quality',
   '## Charts',
 ]
@@ -44,7 +45,7 @@ describe('bench/run.ts --smoke', () => {
   it('measures every benchmark', () => {
     expect(report).toMatchObject({mode: 'smoke'})
     for (const key of ['build', 'import', 'searchLatency']) expect((report[key] as unknown[]).length).toBeGreaterThan(0)
-    for (const key of ['searchUnderImport', 'coldStart']) expect(report[key]).toBeTypeOf('object')
+    for (const key of ['searchUnderImport', 'coldStart', 'mcp']) expect(report[key]).toBeTypeOf('object')
     expect((report.retrieval as {sets: unknown[]}).sets.length).toBeGreaterThan(0)
   })
 
@@ -55,7 +56,7 @@ describe('bench/run.ts --smoke', () => {
 
   it('judges every target as met, missed or not measured', () => {
     const targets = report.targets as Array<{status: string; measured: unknown}>
-    expect(targets).toHaveLength(7)
+    expect(targets).toHaveLength(11)
     for (const target of targets) {
       expect(['met', 'missed', 'not measured']).toContain(target.status)
       expect(target.measured === null).toBe(target.status === 'not measured')

@@ -181,6 +181,11 @@ export class TamaIndex {
     if (this.#db.open) this.#db.close()
   }
 
+  /** Whether the path still names the file this handle opened: false once it was deleted or replaced. */
+  isCurrent(): boolean {
+    return this.#file === null || stillNames(this.path, this.#file)
+  }
+
   /** Reads fail once the path names another file than the one open: its answers would be stale. */
   #checkFile(): void {
     if (this.#file !== null && !stillNames(this.path, this.#file)) {

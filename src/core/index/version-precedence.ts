@@ -1,4 +1,6 @@
-import semver from 'semver'
+// Two functions rather than the whole of semver, which every search would load.
+import compare from 'semver/functions/compare.js'
+import valid from 'semver/functions/valid.js'
 
 /**
  * Semantic Versioning 2.0.0 precedence (§11): negative when `a` is lower than `b`, 0 when
@@ -8,6 +10,6 @@ import semver from 'semver'
  */
 export function compareVersions(a: string, b: string): number | undefined {
   // semver also takes a `v` or `=` prefix and surrounding blanks, which a cassette version never has.
-  const comparable = (version: string) => /^\d\S*$/.test(version) && semver.valid(version) !== null
-  return comparable(a) && comparable(b) ? semver.compare(a, b) : undefined
+  const comparable = (version: string) => /^\d\S*$/.test(version) && valid(version) !== null
+  return comparable(a) && comparable(b) ? compare(a, b) : undefined
 }

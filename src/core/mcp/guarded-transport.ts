@@ -30,7 +30,9 @@ const INVALID_PARAMS = -32602
  * - a tools/call whose params or arguments are the wrong type is answered -32602 in one
  *   sentence, before the SDK's schema check turns it into -32603 with a schema dump;
  * - answers are written one at a time, so a burst of concurrent calls waits on stdout's
- *   drain once instead of adding a listener per answer.
+ *   drain once instead of adding a listener per answer;
+ * - the answer to a request already answered before the SDK loaded (`answered`, the
+ *   early initialize) is not sent again.
  */
 export class GuardedTransport implements MessageTransport {
   onclose?: () => void
@@ -38,8 +40,14 @@ export class GuardedTransport implements MessageTransport {
   onmessage?: (message: JsonRpcMessage, extra?: unknown) => void
 
   private sending: Promise<void> = Promise.resolve()
+  /** The ids of the requests received and not answered yet. */
+  private readonly unanswered = new Set<string | number>()
+  private onSettled: (() => void) | undefined
 
-  constructor(private readonly inner: MessageTransport) {
+  constructor(
+    private readonly inner: MessageTransport,
+    private readonly options: {readonly answered?: string | number} = {},
+  ) {
     inner.onclose = () => this.onclose?.()
     inner.onerror = (error) => this.receiveError(error)
     inner.onmessage = (message, extra) => this.receive(message, extra)
@@ -53,14 +61,30 @@ export class GuardedTransport implements MessageTransport {
     return this.inner.close()
   }
 
+  /** Resolves once every request received so far has been answered. */
+  settled(): Promise<void> {
+    if (this.unanswered.size === 0) return Promise.resolve()
+    return new Promise((resolve) => (this.onSettled = resolve))
+  }
+
   send(message: JsonRpcMessage, options?: unknown): Promise<void> {
+    const {id, method} = message as {id?: string | number; method?: string}
+    const answer = id !== undefined && method === undefined
+    if (answer) this.answered(id)
+    if (answer && id === this.options.answered) return Promise.resolve()
     const sent = this.sending.then(() => this.inner.send(message, options))
     this.sending = sent.catch(() => {})
     return sent
   }
 
+  private answered(id: string | number): void {
+    this.unanswered.delete(id)
+    if (this.unanswered.size === 0) this.onSettled?.()
+  }
+
   private receive(message: JsonRpcMessage, extra?: unknown): void {
     const {id, method, params} = message as {id?: string | number; method?: string; params?: unknown}
+    if (id !== undefined && typeof method === 'string') this.unanswered.add(id)
     const problem = id !== undefined && method === 'tools/call' ? toolCallProblem(params) : undefined
     if (problem === undefined) {
       this.onmessage?.(message, extra)

@@ -1,4 +1,4 @@
-import {openIndex} from '../index/open-index.js'
+import {withPrivateIndex} from '../index/index.js'
 import {lintOperations} from './lint-operations.js'
 import type {LintReport} from './lint-types.js'
 import {describeRelease, readReleaseInput} from './read-release-input.js'
@@ -12,12 +12,6 @@ const LINT_CASSETTE = 'lint'
  */
 export async function lintRelease(file: string): Promise<LintReport> {
   const input = await readReleaseInput(file)
-  const index = openIndex({path: ':memory:'})
-  try {
-    if (input.kind === 'document') await index.load(input.document, {cassette: LINT_CASSETTE, source: file})
-    else await index.import(file)
-    return {...describeRelease(input), ...lintOperations(input.operations, (query, options) => index.search(query, options))}
-  } finally {
-    index.close()
-  }
+  const loaded = input.kind === 'document' ? {document: input.document, cassette: LINT_CASSETTE} : {}
+  return withPrivateIndex(file, (index) => ({...describeRelease(input), ...lintOperations(input.operations, (query, options) => index.search(query, options))}), loaded)
 }

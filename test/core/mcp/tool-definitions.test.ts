@@ -44,10 +44,18 @@ describe('the tama-dex/mcp library', () => {
       entry.isDirectory() ? sources(path.join(dir, entry.name)) : entry.name.endsWith('.ts') ? [path.join(dir, entry.name)] : [],
     )
 
-  it.each([...sources(path.join(PROJECT_ROOT, 'src/core')), path.join(PROJECT_ROOT, 'src/mcp.ts'), path.join(PROJECT_ROOT, 'src/index.ts')].map((file) => ({file: path.relative(PROJECT_ROOT, file)})))(
-    '$file does not import the MCP SDK',
-    ({file}) => {
-      expect(readFileSync(path.join(PROJECT_ROOT, file), 'utf8')).not.toContain('@modelcontextprotocol')
-    },
-  )
+  const files = [...sources(path.join(PROJECT_ROOT, 'src/core')), path.join(PROJECT_ROOT, 'src/mcp.ts'), path.join(PROJECT_ROOT, 'src/index.ts')].map((file) => ({
+    file: path.relative(PROJECT_ROOT, file),
+  }))
+  const SERVER = 'src/core/mcp/serve-stdio.ts'
+
+  it.each(files.filter(({file}) => file !== SERVER))('$file does not import the MCP SDK', ({file}) => {
+    expect(readFileSync(path.join(PROJECT_ROOT, file), 'utf8')).not.toContain('@modelcontextprotocol')
+  })
+
+  it(`${SERVER} imports the MCP SDK only when it serves`, () => {
+    const source = readFileSync(path.join(PROJECT_ROOT, SERVER), 'utf8')
+    expect(source).toContain("import('@modelcontextprotocol/sdk/server/index.js')")
+    expect(source).not.toMatch(/^import[^(]*'@modelcontextprotocol/m)
+  })
 })

@@ -1,0 +1,67 @@
+import {PassThrough, type Readable, type Writable} from 'node:stream'
+
+import {TAMA_DEX_VERSION} from '../cassette/tool-version.js'
+import {isTamaError} from '../errors/tama-error.js'
+import {answerInitialize, readFirstLine, SERVER_CAPABILITIES, type ServerInfo} from './early-initialize.js'
+import {GuardedTransport} from './guarded-transport.js'
+import type {IndexLender, ToolCallOptions, ToolsIndex} from './tool-call.js'
+import {executeTool, searchTool} from './tool-definitions.js'
+
+export interface ServeOptions extends ToolCallOptions {
+  /** Default: name tama-dex, this package's version. */
+  readonly serverInfo?: ServerInfo
+  /** Where requests come from and answers go; default process.stdin and process.stdout. */
+  readonly input?: Readable
+  readonly output?: Writable
+}
+
+/**
+ * Serves the search and execute tools to one MCP client over stdio, on the MCP SDK
+ * (an optional peer dependency, loaded only here, and only once `initialize` is answered),
+ * until the client ends the input. `index` is a host index kept open for the session, or
+ * an IndexLender that opens one per call, so that every call sees what is committed now.
+ */
+export async function serveStdio(index: ToolsIndex | IndexLender, options: ServeOptions): Promise<void> {
+  const input = options.input ?? process.stdin
+  const output = options.output ?? process.stdout
+  const serverInfo = options.serverInfo ?? {name: 'tama-dex', version: TAMA_DEX_VERSION}
+  // A client opens with initialize: answering it before the SDK loads is what makes the
+  // server ready at once. The SDK still reads that request, so that its session state is
+  // the same; its own answer to it is not sent twice.
+  const first = await readFirstLine(input)
+  const early = first.line === undefined ? undefined : answerInitialize(first.line, serverInfo)
+  if (early !== undefined) output.write(`${JSON.stringify(early)}\n`)
+
+  const [{Server}, {StdioServerTransport}, {CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError}, {callTool}] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/index.js'),
+    import('@modelcontextprotocol/sdk/server/stdio.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+    import('./tool-call.js'),
+  ])
+  const server = new Server(serverInfo, {capabilities: SERVER_CAPABILITIES})
+  const tools = [searchTool(), executeTool()]
+  server.setRequestHandler(ListToolsRequestSchema, () => ({tools}))
+  server.setRequestHandler(CallToolRequestSchema, async ({params}, extra) => {
+    try {
+      return {...(await callTool(index, params.name, params.arguments ?? {}, options, {signal: extra.signal}))}
+    } catch (error) {
+      if (isTamaError(error) && error.kind === 'usage') throw new McpError(ErrorCode.InvalidParams, error.message)
+      throw error
+    }
+  })
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = resolve
+  })
+
+  // What was read ahead goes first, then the rest of the input, unread until now.
+  const rest = new PassThrough()
+  rest.write(first.received)
+  if (first.ended) rest.end()
+  else input.pipe(rest)
+  const transport = new GuardedTransport(new StdioServerTransport(rest, output), {answered: early?.id})
+  // The client ending its input ends the session, once what it asked is answered.
+  rest.once('end', () => void transport.settled().then(() => server.close()))
+  await server.connect(transport)
+  await closed
+  input.unpipe(rest)
+}

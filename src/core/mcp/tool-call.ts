@@ -1,0 +1,78 @@
+import {TamaError, isTamaError} from '../errors/tama-error.js'
+import type {ExecutorMap} from '../execute/types.js'
+import {handleExecute} from './handle-execute.js'
+import {handleSearch} from './handle-search.js'
+import {isToolFailure, toToolError} from './tool-failure.js'
+import type {Caller, ExecuteIndex, SearchIndex} from './tool-index.js'
+
+/** What both tools need from a host index: a `TamaIndex`, or anything with its search and execute. */
+export type ToolsIndex = SearchIndex & ExecuteIndex
+
+/**
+ * An index lent for one call: runs `use` with it and cleans up after (say, opening the
+ * index file afresh and closing it), so every call sees what is committed now.
+ */
+export type IndexLender = <T>(use: (index: ToolsIndex) => Promise<T>) => Promise<T>
+
+/** How one session of the tools is served: who calls, what runs their calls, what the host hears. */
+export interface ToolCallOptions extends Caller {
+  readonly executors?: ExecutorMap
+  /** Fail an execute whose executor has not answered after this many milliseconds. */
+  readonly timeout?: number
+  /**
+   * Told why the index could not be lent (its full reason, paths included), for the host's
+   * log; the agent only gets the kind. Default: a line on stderr.
+   */
+  readonly onIndexFailure?: (error: unknown) => void
+}
+
+/** A tools/call answer as MCP wants it: the output as structured content and as the same JSON in a text block. */
+export interface ToolCallResult {
+  readonly content: [{readonly type: 'text'; readonly text: string}]
+  readonly structuredContent: Record<string, unknown>
+  readonly isError: boolean
+}
+
+/** The names of the two tools, as tools/call names them. */
+export const TOOL_NAMES = ['search', 'execute'] as const
+
+/**
+ * Answers one tools/call: `name` is search or execute (else usage, so a server answers
+ * -32602), `args` its arguments. A tool-level failure is an answer with `isError`, never a throw.
+ */
+export async function callTool(
+  index: ToolsIndex | IndexLender,
+  name: string,
+  args: unknown,
+  options: ToolCallOptions,
+  call: {readonly signal?: AbortSignal} = {},
+): Promise<ToolCallResult> {
+  if (!(TOOL_NAMES as readonly string[]).includes(name)) {
+    throw new TamaError('usage', `Unknown tool ${JSON.stringify(name)}: this server has search and execute.`)
+  }
+  const lend: IndexLender = typeof index === 'function' ? index : (use) => use(index)
+  const executeOptions = {...(call.signal === undefined ? {} : {signal: call.signal}), ...(options.timeout === undefined ? {} : {timeout: options.timeout})}
+  const caller: Caller = {scopes: options.scopes, ...(options.context === undefined ? {} : {context: options.context})}
+  const output: Record<string, unknown> = await lend<Record<string, unknown>>((lent) =>
+    name === 'search' ? handleSearch(lent, args, caller) : handleExecute(lent, args, caller, options.executors ?? {}, executeOptions),
+  ).catch((error: unknown) => {
+    // Lending can fail (no index yet, a file that is not an index); nothing ran then.
+    ;(options.onIndexFailure ?? writeToStderr)(error)
+    return {error: toToolError(withoutPath(error))}
+  })
+  return {content: [{type: 'text', text: JSON.stringify(output)}], structuredContent: output, isError: isToolFailure(output)}
+}
+
+function writeToStderr(error: unknown): void {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
+}
+
+/** An index failure as agents may see it: its kind, and what it means for them, without the path. */
+function withoutPath(error: unknown): unknown {
+  if (!isTamaError(error)) return error
+  const message =
+    error.kind === 'not_ready'
+      ? 'The index has no cassette installed yet: nothing can be found or run until the host installs one.'
+      : 'The host\'s index cannot be used right now; nothing ran. The host has been told why.'
+  return new TamaError(error.kind, message)
+}
