@@ -1,7 +1,7 @@
 import {Command, Errors} from '@oclif/core'
 
 import {closestMatch} from './cli-suggestion.js'
-import {TamaError, formatProblem, isTamaError} from './core/errors/tama-error.js'
+import {TamaError, formatProblem, isTamaError} from './core/errors/index.js'
 
 /**
  * The one place CLI failures become messages and exit codes. Every command extends it;

@@ -2,7 +2,7 @@ import {Flags} from '@oclif/core'
 
 import {BaseCommand} from '../base-command.js'
 import {indexFlags, scopeFlag} from '../cli-flags.js'
-import {TamaError, isTamaError} from '../core/errors/tama-error.js'
+import {TamaError, isTamaError} from '../core/errors/index.js'
 
 export default class Mcp extends BaseCommand {
   static override summary = 'Serve the search and execute tools to an MCP client over stdio.'
@@ -19,13 +19,12 @@ export default class Mcp extends BaseCommand {
 
   async run(): Promise<void> {
     const {flags} = await this.parse(Mcp)
-    const [{Server}, {StdioServerTransport}, {CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError}, mcp, {GuardedTransport}, {withIndex}, {loadExecutors}] =
+    const [{Server}, {StdioServerTransport}, {CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError}, mcp, {withIndex}, {loadExecutors}] =
       await Promise.all([
         import('@modelcontextprotocol/sdk/server/index.js'),
         import('@modelcontextprotocol/sdk/server/stdio.js'),
         import('@modelcontextprotocol/sdk/types.js'),
         import('../core/mcp/index.js'),
-        import('../core/mcp/guarded-transport.js'),
         import('../core/index/index.js'),
         import('../core/execute/index.js'),
       ])
@@ -54,7 +53,7 @@ export default class Mcp extends BaseCommand {
     const closed = new Promise<void>((resolve) => {
       server.onclose = resolve
     })
-    await server.connect(new GuardedTransport(new StdioServerTransport()))
+    await server.connect(new mcp.GuardedTransport(new StdioServerTransport()))
     // The client ending stdin ends the session.
     process.stdin.once('end', () => void server.close())
     await closed

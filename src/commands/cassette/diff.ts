@@ -1,9 +1,8 @@
 import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../base-command.js'
-import {ERROR_KINDS} from '../../core/errors/tama-error.js'
-import type {ReleaseDiff} from '../../core/release/index.js'
-import {FAIL_ON, type FailOn} from '../../core/release/release-gates.js'
+import {ERROR_KINDS} from '../../core/errors/index.js'
+import {FAIL_ON, type FailOn, type ReleaseDiff} from '../../core/release/index.js'
 
 export interface DiffResult extends ReleaseDiff {
   /** The gate this run applied, and whether the diff failed it (exit 13). */

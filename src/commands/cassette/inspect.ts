@@ -49,8 +49,7 @@ export default class CassetteInspect extends BaseCommand {
 }
 
 async function render(result: InspectResult): Promise<string> {
-  const {formatTable} = await import('../../core/text/format-table.js')
-  const {printable} = await import('../../core/text/printable.js')
+  const {formatTable, printable} = await import('../../core/text/index.js')
   const {meta} = result
   const documents = result.documents.map((document) => [String(document.id), document.sha256, printable(document.title), printable(document.version)])
   const operations = result.operations.map((operation) => [

@@ -2,9 +2,9 @@ import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../base-command.js'
 import {CliProgress} from '../../cli-progress.js'
-import {ERROR_KINDS} from '../../core/errors/tama-error.js'
+import {ERROR_KINDS} from '../../core/errors/index.js'
 import type {LintReport} from '../../core/release/index.js'
-import {escapeUnsafe} from '../../core/text/printable.js'
+import {escapeUnsafe} from '../../core/text/index.js'
 
 export default class CassetteLint extends BaseCommand {
   static override summary = 'Check that every operation can be found by the words an agent would use, and score the catalogue.'

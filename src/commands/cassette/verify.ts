@@ -3,8 +3,8 @@ import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../../base-command.js'
 import {CliProgress} from '../../cli-progress.js'
 import type {VerifyReport} from '../../core/cassette/index.js'
-import {TamaError, isTamaError} from '../../core/errors/tama-error.js'
-import {escapeUnsafe} from '../../core/text/printable.js'
+import {TamaError, isTamaError} from '../../core/errors/index.js'
+import {escapeUnsafe} from '../../core/text/index.js'
 
 export default class CassetteVerify extends BaseCommand {
   static override summary = 'Check a cassette completely before trusting it; exit 4 when anything is wrong.'

@@ -1,7 +1,6 @@
-import {TamaError} from '../errors/tama-error.js'
-import {isObject} from '../profile/json-value.js'
-import {METHODS} from '../profile/collect-operations.js'
-import {LIMITS} from '../profile/limits.js'
+import {TamaError} from '../errors/index.js'
+import {isObject} from '../json/index.js'
+import {LIMITS, METHODS} from '../profile/index.js'
 
 /** The HTTP methods of an OpenAPI Path Item, in the specification's order. */
 export const HTTP_METHODS = METHODS

@@ -1,4 +1,4 @@
-import {TamaError, type Problem} from '../errors/tama-error.js'
+import {TamaError, type Problem} from '../errors/index.js'
 import {CheckFailure} from './check-failure.js'
 
 /** The checks a cassette goes through, in the order they run. */

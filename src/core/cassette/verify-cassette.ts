@@ -1,4 +1,4 @@
-import {traceSpan} from '../telemetry/telemetry.js'
+import {traceSpan} from '../telemetry/index.js'
 import {sha256Hex} from './canonical-json.js'
 import type {CassetteMeta} from './cassette-format.js'
 import {Checklist, assertChecksPassed, type CassetteCheck} from './checklist.js'

@@ -1,3 +1,4 @@
+export {GuardedTransport} from './guarded-transport.js'
 export {handleExecute} from './handle-execute.js'
 export type {ExecuteCallOptions} from './handle-execute.js'
 export {handleSearch} from './handle-search.js'

@@ -1,4 +1,4 @@
-import {openIndex} from '../index/open-index.js'
+import {openIndex} from '../index/index.js'
 import {lintOperations} from './lint-operations.js'
 import type {LintReport} from './lint-types.js'
 import {describeRelease, readReleaseInput} from './read-release-input.js'

@@ -1,5 +1,5 @@
-import {isTamaError} from '../errors/tama-error.js'
-import type {OperationRecord} from '../profile/operation-record.js'
+import {isTamaError} from '../errors/index.js'
+import type {OperationRecord} from '../profile/index.js'
 import {MAX_QUERY_CHARACTERS} from '../search/search-query.js'
 import type {SearchOptions, SearchResponse} from '../search/index.js'
 

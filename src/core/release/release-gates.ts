@@ -1,5 +1,5 @@
-import {count} from '../text/printable.js'
-import {TamaError} from '../errors/tama-error.js'
+import {count} from '../text/index.js'
+import {TamaError} from '../errors/index.js'
 import type {CassetteDiff} from './diff-types.js'
 import type {LintReport} from './lint-types.js'
 

@@ -1,8 +1,6 @@
-import {METHODS} from '../../profile/collect-operations.js'
-import {isObject} from '../../profile/json-value.js'
+import {DocumentPatterns, METHODS} from '../../profile/index.js'
+import {childPointer, isObject} from '../../json/index.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'
-import {childPointer} from '../../profile/json-pointer.js'
-import {DocumentPatterns} from '../../profile/linear-pattern.js'
 import type {InternalRefs} from '../internal-refs.js'
 import {adoptSchema, describeRef} from './schema-object.js'
 

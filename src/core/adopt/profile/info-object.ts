@@ -1,4 +1,4 @@
-import {isObject} from '../../profile/json-value.js'
+import {isObject} from '../../json/index.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'
 
 /**

@@ -1,6 +1,5 @@
-import {TamaError, type Problem} from '../../errors/tama-error.js'
-import {childPointer} from '../../profile/json-pointer.js'
-import {isObject} from '../../profile/json-value.js'
+import {TamaError, type Problem} from '../../errors/index.js'
+import {childPointer, isObject} from '../../json/index.js'
 import {LIMITS} from '../../profile/index.js'
 import {type AdoptSettings, READ_METHODS, hasScopeRule, isScope} from '../adopt-options.js'
 import type {OperationSite} from './operation-sites.js'

@@ -1,7 +1,5 @@
-import {pointerOf} from '../profile/json-pointer.js'
-
-/** Nesting deeper than this is refused (the profile's document limit). */
-const MAX_JSON_DEPTH = 128
+import {pointerOf} from './json-pointer.js'
+import {MAX_JSON_DEPTH, isPlainObject} from './json-value.js'
 
 /** Where a value stops being plain JSON data, and why. */
 export interface NonJson {
@@ -17,12 +15,6 @@ export interface JsonDataOptions {
   readonly maxArrayLength?: number
   /** Pass over `undefined`, leaving it to whoever serialises the value (as JSON.stringify does). */
   readonly ignoreUndefined?: boolean
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
-  const prototype = Object.getPrototypeOf(value)
-  return prototype === Object.prototype || prototype === null
 }
 
 /**
