@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
 import {BaseCommand} from '../../base-command.js'
-import {ERROR_KINDS, formatProblem} from '../../core/errors/index.js'
+import {formatProblem} from '../../core/errors/index.js'
 import {count} from '../../core/text/index.js'
 import type {ValidationReport} from '../../core/profile/index.js'
 
@@ -24,9 +24,8 @@ export default class DocumentValidate extends BaseCommand {
     const {validateFiles} = await import('../../core/profile/index.js')
     const {report, failure} = await validateFiles(argv as string[])
     if (!this.jsonEnabled()) this.render(report)
-    // Problems are this command's result, not its failure: print them, then exit non-zero.
-    if (failure !== null) process.exitCode = ERROR_KINDS[failure]
-    return report
+    // Problems are this command's result, not its failure: the report says them all.
+    return this.gated(report, failure)
   }
 
   private render(report: ValidationReport): void {
