@@ -37,6 +37,15 @@ export default class DocumentAdopt extends BaseCommand {
   static override args = {
     input: Args.string({description: 'The OpenAPI description to adopt (JSON or YAML); - reads standard input.', required: true}),
   }
+  static override optionFlags = {
+    defaultScopes: '--default-scope',
+    'defaultScopes: []': '--default-anyone',
+    scopesFromSecurity: '--scopes-from-security',
+    tagScopes: '--tag-scope',
+    readScopes: '--read-scope',
+    writeScopes: '--write-scope',
+    destructiveMethods: '--destructive-method',
+  }
   static override flags = {
     output: Flags.string({char: 'o', description: 'The profile document to write: .json, .yaml or .yml (replaced atomically).', required: true, helpValue: 'FILE'}),
     'default-scope': Flags.string({

@@ -59,16 +59,6 @@ export interface AdoptSettings {
   readonly summaryLength: number
 }
 
-/** The flag that sets each option on `tama-dex document adopt`, for messages. */
-export const OPTION_FLAGS = Object.freeze({
-  defaultScopes: '--default-scope',
-  scopesFromSecurity: '--scopes-from-security',
-  tagScopes: '--tag-scope',
-  readScopes: '--read-scope',
-  writeScopes: '--write-scope',
-  destructiveMethods: '--destructive-method',
-})
-
 // docs/profile.md#x-tama-scopes: 1–128 printable ASCII characters without spaces.
 const SCOPE = /^[\x21-\x7e]+$/
 
@@ -77,20 +67,20 @@ export function isScope(value: unknown): value is string {
   return typeof value === 'string' && value.length <= LIMITS.scopeLength && SCOPE.test(value)
 }
 
-/** Applies ADOPT_DEFAULTS and refuses malformed values with a usage error naming the flag. */
+/** Applies ADOPT_DEFAULTS and refuses malformed values with a usage error naming the option as `key`. */
 export function resolveAdoptOptions(options: AdoptOptions): AdoptSettings {
   const settings: Required<AdoptOptions> = {...ADOPT_DEFAULTS, ...withoutUndefined(options)}
-  if (!isObject(settings.tagScopes)) throw usage(`${OPTION_FLAGS.tagScopes}: expected an object from tag names to scope lists.`)
-  if (!Array.isArray(settings.destructiveMethods)) throw usage(`${OPTION_FLAGS.destructiveMethods}: expected a list of HTTP methods.`)
+  if (!isObject(settings.tagScopes)) throw usage(`\`tagScopes\`: expected an object from tag names to scope lists.`)
+  if (!Array.isArray(settings.destructiveMethods)) throw usage(`\`destructiveMethods\`: expected a list of HTTP methods.`)
   const tagScopes = new Map<string, readonly string[]>()
   for (const [tag, scopes] of Object.entries(settings.tagScopes)) {
-    if (tag === '') throw usage(`${OPTION_FLAGS.tagScopes}: the tag name is empty. Write TAG=SCOPE, e.g. instances=incus.instances.`)
-    tagScopes.set(tag, scopeList(scopes, `${OPTION_FLAGS.tagScopes} ${tag}=`))
+    if (tag === '') throw usage(`\`tagScopes\`: the tag name is empty. Write TAG=SCOPE, e.g. instances=incus.instances.`)
+    tagScopes.set(tag, scopeList(scopes, `\`tagScopes\` ${tag}=`))
   }
   const destructiveMethods = new Set<HttpMethod>()
   for (const method of settings.destructiveMethods) {
     if (!(HTTP_METHODS as readonly string[]).includes(method)) {
-      throw usage(`${OPTION_FLAGS.destructiveMethods}: "${String(method)}" is not an HTTP method. Use one of ${HTTP_METHODS.join(', ')}.`)
+      throw usage(`\`destructiveMethods\`: "${String(method)}" is not an HTTP method. Use one of ${HTTP_METHODS.join(', ')}.`)
     }
     destructiveMethods.add(method)
   }
@@ -100,11 +90,11 @@ export function resolveAdoptOptions(options: AdoptOptions): AdoptSettings {
   }
   return {
     source: settings.source,
-    defaultScopes: settings.defaultScopes === null ? null : scopeList(settings.defaultScopes, OPTION_FLAGS.defaultScopes),
+    defaultScopes: settings.defaultScopes === null ? null : scopeList(settings.defaultScopes, '`defaultScopes`'),
     scopesFromSecurity: settings.scopesFromSecurity === true,
     tagScopes,
-    readScopes: settings.readScopes === null ? null : scopeList(settings.readScopes, OPTION_FLAGS.readScopes),
-    writeScopes: settings.writeScopes === null ? null : scopeList(settings.writeScopes, OPTION_FLAGS.writeScopes),
+    readScopes: settings.readScopes === null ? null : scopeList(settings.readScopes, '`readScopes`'),
+    writeScopes: settings.writeScopes === null ? null : scopeList(settings.writeScopes, '`writeScopes`'),
     destructiveMethods,
     summaryLength,
   }
@@ -121,14 +111,14 @@ export function hasScopeRule(settings: AdoptSettings): boolean {
   )
 }
 
-function scopeList(scopes: unknown, flag: string): readonly string[] {
-  if (!Array.isArray(scopes)) throw usage(`${flag}: expected a list of scopes.`)
+function scopeList(scopes: unknown, option: string): readonly string[] {
+  if (!Array.isArray(scopes)) throw usage(`${option}: expected a list of scopes.`)
   for (const scope of scopes) {
     if (!isScope(scope)) {
-      throw usage(`${flag}: ${JSON.stringify(scope)} is not a scope: use 1–${LIMITS.scopeLength} printable ASCII characters without spaces (e.g. incus.read).`)
+      throw usage(`${option}: ${JSON.stringify(scope)} is not a scope: use 1–${LIMITS.scopeLength} printable ASCII characters without spaces (e.g. incus.read).`)
     }
   }
-  if (scopes.length > LIMITS.scopesPerOperation) throw usage(`${flag}: at most ${LIMITS.scopesPerOperation} scopes.`)
+  if (scopes.length > LIMITS.scopesPerOperation) throw usage(`${option}: at most ${LIMITS.scopesPerOperation} scopes.`)
   return [...new Set(scopes)]
 }
 
