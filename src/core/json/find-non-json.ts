@@ -1,3 +1,4 @@
+import {thrownFirstLine} from '../text/index.js'
 import {pointerOf} from './json-pointer.js'
 import {MAX_JSON_DEPTH, isPlainObject} from './json-value.js'
 
@@ -67,12 +68,6 @@ export function findNonJson(value: unknown, options: JsonDataOptions = {}): NonJ
     return walk(value, 1)
   } catch (error) {
     // A getter or Proxy trap threw while the value was read: it is not plain data.
-    return found(`cannot be read (${firstLine(error)})`)
+    return found(`cannot be read (${thrownFirstLine(error, 200)})`)
   }
-}
-
-function firstLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : 'it threw a non-Error value'
-  const line = (text.split('\n')[0] ?? '').trim() || 'no message'
-  return line.length <= 200 ? line : `${line.slice(0, 200)}…`
 }
