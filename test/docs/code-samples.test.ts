@@ -13,7 +13,6 @@ const DOCS = ['README.md', ...readdirSync(join(PROJECT_ROOT, 'docs')).filter((na
  * Each is to become an excerpt of an example the tests run; the test fails once one is.
  */
 const NOT_YET: ReadonlyArray<readonly [string, string]> = [
-  ['docs/execute.md', "import {openIndex} from 'tama-dex'"],
   ['docs/execute.md', 'interface Executor {'],
 ]
 
