@@ -1,24 +1,63 @@
 import {Command, Errors} from '@oclif/core'
 
 import {closestMatch} from './cli-suggestion.js'
-import {TamaError, formatProblem, isTamaError} from './core/errors/tama-error.js'
+import {ERROR_KINDS, type ErrorKind, TamaError, formatProblem, isTamaError} from './core/errors/index.js'
 
 /**
- * The one place CLI failures become messages and exit codes. Every command extends it;
- * `--json` is on for all of them, and the exit code is the same with or without it.
+ * The one place CLI failures and failed gates become messages and exit codes. Every
+ * command extends it; `--json` is on for all of them, and the exit code is the same with
+ * or without it.
  */
 export abstract class BaseCommand extends Command {
   static override enableJsonFlag = true
+  /**
+   * The flag of each library option the command sets, by the option's key: library
+   * messages name options as `key` in backticks, and the command's user reads the flag.
+   */
+  static optionFlags: Readonly<Record<string, string>> = {}
 
   protected override async catch(error: Error & {exitCode?: number}): Promise<void> {
-    const failure = await withPositions(toTamaError(error))
+    const failure = this.withFlags(await withPositions(toTamaError(error)))
     process.exitCode = failure.exitCode
     if (this.jsonEnabled()) {
       this.logJson({error: failure.toJSON()})
       return
     }
+    this.printFailure(failure)
+  }
+
+  /**
+   * Ends a command whose result is its answer even when a gate fails it (a diff with
+   * changes, a lint below its score, a cassette that fails verification, invalid
+   * documents): the result is returned as is, for --json to print, and the failure only
+   * sets the exit code. Without --json a TamaError's message also goes to stderr; a bare
+   * kind means the printed result already says what failed.
+   */
+  protected async gated<T>(result: T, failure: TamaError | ErrorKind | null): Promise<T> {
+    if (failure === null) return result
+    if (typeof failure === 'string') {
+      process.exitCode = ERROR_KINDS[failure]
+      return result
+    }
+    const shown = this.withFlags(await withPositions(failure))
+    process.exitCode = shown.exitCode
+    if (!this.jsonEnabled()) this.printFailure(shown)
+    return result
+  }
+
+  private printFailure(failure: TamaError): void {
     this.logToStderr(`Error: ${failure.message}`)
     for (const problem of failure.problems) this.logToStderr(`  ${formatProblem(problem)}`)
+  }
+
+  /** The failure with every `optionKey` the library named replaced by this command's flag. */
+  private withFlags(failure: TamaError): TamaError {
+    const flags = Object.entries((this.constructor as typeof BaseCommand).optionFlags)
+    if (flags.length === 0) return failure
+    const translate = (text: string) => flags.reduce((result, [key, flag]) => result.replaceAll(`\`${key}\``, flag), text)
+    const {kind, dispatched, details} = failure
+    const problems = failure.problems.map((problem) => ({...problem, message: translate(problem.message)}))
+    return new TamaError(kind, translate(failure.message), {dispatched, details, problems, cause: failure})
   }
 }
 

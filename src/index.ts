@@ -8,8 +8,8 @@ export {ERROR_KINDS, TamaError, formatProblem, isTamaError} from './core/errors/
 export type {ErrorKind, Problem, TamaErrorOptions} from './core/errors/index.js'
 
 // Telemetry: node:diagnostics_channel, allow-listed fields only.
-export {EVENT_NAMES, SPAN_NAMES, channelNames} from './core/telemetry/telemetry.js'
-export type {EventName, SpanName, TelemetryField, TelemetryFields} from './core/telemetry/telemetry.js'
+export {EVENT_NAMES, SPAN_NAMES, channelNames} from './core/telemetry/index.js'
+export type {EventName, SpanName, TelemetryField, TelemetryFields} from './core/telemetry/index.js'
 
 // The profile: parse, validate and normalise tama-operations/1 documents.
 export {INPUT_LIMITS, LIMITS, PROFILE, checkDocument, parseDocumentText, readDocumentFile, validateDocument} from './core/profile/index.js'
@@ -22,7 +22,7 @@ export type {
   JsonSchema,
   OperationRecord,
   ValidatedDocument,
-} from './core/profile/operation-record.js'
+} from './core/profile/index.js'
 
 // Adoption: Swagger 2.0 / OpenAPI 3.x descriptions to profile documents.
 export {ADOPT_DEFAULTS, ADOPT_WARNING_KINDS, HTTP_METHODS, adoptDocument, adoptFile} from './core/adopt/index.js'

@@ -39,7 +39,7 @@ try {
   console.log('catalogue    ops  queries    R@1    R@5    MRR  bm25_R@5  bm25_MRR  gap_R@5  gap_MRR')
   for (const catalogue of catalogues) {
     const adopted = path.join(dir, `${catalogue.name}.json`)
-    await adoptFile(corpusFile(catalogue.name), adopted, {defaultScopes: ['bench']})
+    await adoptFile(await corpusFile(catalogue.name), adopted, {defaultScopes: ['bench']})
     const document: unknown = JSON.parse(readFileSync(adopted, 'utf8'))
     const records = validateDocument(document).operations
     const bm25Index = new PlainBm25(records.map((record) => ({id: record.operationId, text: plainText(record)})))

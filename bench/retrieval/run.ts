@@ -2,7 +2,7 @@
  * Retrieval benchmark: quality of tama-dex search on the public retrieval sets next to a
  * plain BM25 and MiniSearch, and search latency at 1k, 10k and 100k operations next to a
  * raw FTS5 query. Usage: npx tsx bench/retrieval/run.ts [--quick] [--latency-only | --quality-only]
- * Sets are read from ../shared/retrieval (or $TAMA_RETRIEVAL_DIR); results are printed and
+ * Sets are read from where bench/lib/shared-inputs.ts says; results are printed and
  * written to bench/results/retrieval.json (not with --latency-only, which measures latency
  * alone, nor with --quality-only, which skips latency; both only print).
  */
@@ -22,6 +22,7 @@ import {words} from '../../src/core/search/text-analysis.js'
 import {gapClosed, median, percentile, quality, type Quality} from '../lib/metrics.js'
 import {PlainBm25, plainText} from '../lib/plain-bm25.js'
 import {loadRetrievalSet, SETS, type RetrievalSet} from '../lib/retrieval-sets.js'
+import {retrievalDir} from '../lib/shared-inputs.js'
 import {callerScopes, seededRandom, syntheticCatalogue} from '../lib/synthetic-catalogue.js'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -29,7 +30,7 @@ const quick = process.argv.includes('--quick')
 const latencyOnly = process.argv.includes('--latency-only')
 const qualityOnly = process.argv.includes('--quality-only')
 if (latencyOnly && qualityOnly) throw new Error('--latency-only and --quality-only exclude each other')
-const root = process.env.TAMA_RETRIEVAL_DIR ?? path.resolve(repo, '../shared/retrieval')
+const root = retrievalDir()
 
 /** Quick mode: a few hundred queries over all sets and latency at 1k operations only. */
 const QUICK_QUERIES_PER_SET = 100

@@ -39,7 +39,7 @@ export async function prepareCatalogues(repo: string, smoke: boolean, cacheDir: 
 }
 
 async function adoptionFingerprint(repo: string): Promise<string> {
-  const files = CORPUS.map((entry) => corpusFile(entry.name))
+  const files = await Promise.all(CORPUS.map((entry) => corpusFile(entry.name)))
   for (const entry of ADOPTION_CODE) files.push(...(await filesUnder(path.join(repo, entry))))
   const hash = createHash('sha256')
   for (const file of files) hash.update(`${path.relative(repo, file)}\0`).update(await readFile(file))

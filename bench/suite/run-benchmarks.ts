@@ -32,7 +32,7 @@ export async function runBenchmarks(repo: string, settings: BenchSettings, outDi
     const {figures: build, built} = await benchBuild(repo, catalogues, workDir, settings)
     const imports = await benchImport(repo, built, workDir, settings)
     progress('search: loading the retrieval sets as seeds and queries')
-    const workload = loadSearchWorkload(repo, settings.searchQueries)
+    const workload = loadSearchWorkload(settings.searchQueries)
     const searchLatency = await benchSearchLatency(workload, workDir, settings)
     const searchUnderImport = await benchSearchUnderImport(repo, workload, built, workDir, settings)
     const coldStart = await benchColdStart(repo, built, workDir, settings)

@@ -1,7 +1,6 @@
-import path from 'node:path'
-
 import type {OperationRecord} from '../../src/core/profile/operation-record.js'
 import {loadRetrievalSet, SETS} from '../lib/retrieval-sets.js'
+import {retrievalDir} from '../lib/shared-inputs.js'
 import {seededRandom} from '../lib/synthetic-catalogue.js'
 
 /** What the search benchmarks search: real operations to recombine, and real user queries. */
@@ -12,14 +11,9 @@ export interface SearchWorkload {
   readonly queries: readonly string[]
 }
 
-/** The directory of the public retrieval sets, as the retrieval benchmark finds it. */
-export function retrievalDir(repo: string): string {
-  return process.env.TAMA_RETRIEVAL_DIR ?? path.resolve(repo, '../shared/retrieval')
-}
-
 /** `count` queries sampled (seeded, so every run searches the same ones) from every set. */
-export function loadSearchWorkload(repo: string, count: number): SearchWorkload {
-  const sets = SETS.map((spec) => loadRetrievalSet(retrievalDir(repo), spec))
+export function loadSearchWorkload(count: number): SearchWorkload {
+  const sets = SETS.map((spec) => loadRetrievalSet(retrievalDir(), spec))
   const pool = sets.flatMap((set) => set.queries.map((query) => query.query))
   const random = seededRandom(11)
   return {

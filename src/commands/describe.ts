@@ -3,7 +3,7 @@ import {Args} from '@oclif/core'
 import {BaseCommand} from '../base-command.js'
 import {confirmFlag} from '../cli-confirmation.js'
 import {indexFlags, scopeFlag} from '../cli-flags.js'
-import type {ConfirmationRule, JsonSchema} from '../core/profile/operation-record.js'
+import type {ConfirmationRule, JsonSchema} from '../core/profile/index.js'
 
 export interface OperationDescription {
   readonly cassette: string
@@ -36,7 +36,7 @@ export default class Describe extends BaseCommand {
 
   async run(): Promise<OperationDescription> {
     const {args, flags} = await this.parse(Describe)
-    const [{withIndex}, {exampleInput}] = await Promise.all([import('../core/index/index.js'), import('../core/profile/example-input.js')])
+    const [{withIndex}, {exampleInput}] = await Promise.all([import('../core/index/index.js'), import('../core/profile/index.js')])
     const record = await withIndex(flags.index, (index) => index.operation(args.cassette, args.operation, {scopes: flags.scope}), {readonly: true})
     const described: OperationDescription = {
       cassette: args.cassette,
@@ -58,7 +58,7 @@ export default class Describe extends BaseCommand {
 }
 
 async function render(operation: OperationDescription): Promise<string> {
-  const {escapeUnsafe, printable} = await import('../core/text/printable.js')
+  const {escapeUnsafe, printable} = await import('../core/text/index.js')
   // Escaped line by line, so text from the document keeps its line breaks but cannot drive the terminal.
   const indented = (text: string) => text.split('\n').map((line) => `  ${escapeUnsafe(line)}`).join('\n')
   const json = (value: unknown) => indented(JSON.stringify(value, null, 2))

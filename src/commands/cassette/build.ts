@@ -4,7 +4,7 @@ import {BaseCommand} from '../../base-command.js'
 import {removingTemporariesOnInterrupt} from '../../cli-interrupt.js'
 import {CliProgress} from '../../cli-progress.js'
 import type {BuiltCassette} from '../../core/cassette/index.js'
-import {escapeUnsafe} from '../../core/text/printable.js'
+import {escapeUnsafe} from '../../core/text/index.js'
 
 /** What `cassette build --json` prints: the built cassette and the file it was written to, as given. */
 export interface BuiltCassetteFile extends BuiltCassette {

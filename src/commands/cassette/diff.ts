@@ -1,9 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../base-command.js'
-import {ERROR_KINDS} from '../../core/errors/tama-error.js'
-import type {ReleaseDiff} from '../../core/release/index.js'
-import {FAIL_ON, type FailOn} from '../../core/release/release-gates.js'
+import {FAIL_ON, type FailOn, type ReleaseDiff} from '../../core/release/index.js'
 
 export interface DiffResult extends ReleaseDiff {
   /** The gate this run applied, and whether the diff failed it (exit 13). */
@@ -21,6 +19,7 @@ export default class CassetteDiff extends BaseCommand {
     old: Args.string({description: 'The previous release: a .tama-cassette file or a document.', required: true}),
     new: Args.string({description: 'The new release: a .tama-cassette file or a document.', required: true}),
   }
+  static override optionFlags = {failOn: '--fail-on'}
   static override flags = {
     'fail-on': Flags.string({
       description: 'Exit 13 when there is a change of this class: any change, a breaking one, a security-relevant one, or none (only report).',
@@ -31,17 +30,11 @@ export default class CassetteDiff extends BaseCommand {
 
   async run(): Promise<DiffResult> {
     const {args, flags} = await this.parse(CassetteDiff)
-    const {assertDiffGate, diffGateFails, diffReleases, formatDiff} = await import('../../core/release/index.js')
+    const {diffGateFailure, diffReleases, formatDiff} = await import('../../core/release/index.js')
     const failOn = flags['fail-on'] as FailOn
     const diff = await diffReleases(args.old, args.new)
-    const result: DiffResult = {...diff, gate: {fail_on: failOn, failed: diffGateFails(diff, failOn)}}
-    if (this.jsonEnabled()) {
-      // With --json the diff is the answer either way; only the exit code says the gate failed.
-      if (result.gate.failed) process.exitCode = ERROR_KINDS.changes_found
-      return result
-    }
-    this.log(formatDiff(diff))
-    assertDiffGate(diff, failOn)
-    return result
+    const failure = diffGateFailure(diff, failOn)
+    if (!this.jsonEnabled()) this.log(formatDiff(diff))
+    return this.gated({...diff, gate: {fail_on: failOn, failed: failure !== null}}, failure)
   }
 }

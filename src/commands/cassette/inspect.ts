@@ -27,7 +27,7 @@ export default class CassetteInspect extends BaseCommand {
 
   async run(): Promise<InspectResult> {
     const {args} = await this.parse(CassetteInspect)
-    const {readCassette, readCassetteFile} = await import('../../core/cassette/index.js')
+    const [{readCassette, readCassetteFile}, {operationSummary}] = await Promise.all([import('../../core/cassette/index.js'), import('../../core/profile/index.js')])
     const contents = readCassette(await readCassetteFile(args.file), {source: args.file})
     const result: InspectResult = {
       name: contents.meta.name,
@@ -38,7 +38,7 @@ export default class CassetteInspect extends BaseCommand {
       documents: contents.documents.map(({id, sha256, title, version}) => ({id, sha256, title, version})),
       operations: contents.operations.map((record) => ({
         id: record.operationId,
-        summary: record.summary || firstLine(record.description),
+        summary: operationSummary(record),
         scopes: record.scopes,
         destructive: record.destructive,
       })),
@@ -49,8 +49,7 @@ export default class CassetteInspect extends BaseCommand {
 }
 
 async function render(result: InspectResult): Promise<string> {
-  const {formatTable} = await import('../../core/text/format-table.js')
-  const {printable} = await import('../../core/text/printable.js')
+  const {formatTable, printable} = await import('../../core/text/index.js')
   const {meta} = result
   const documents = result.documents.map((document) => [String(document.id), document.sha256, printable(document.title), printable(document.version)])
   const operations = result.operations.map((operation) => [
@@ -71,9 +70,4 @@ async function render(result: InspectResult): Promise<string> {
     `Operations (${result.operations.length})`,
     formatTable(['OPERATION', 'SUMMARY', 'SCOPES', 'DESTRUCTIVE'], operations),
   ].join('\n')
-}
-
-// An operation may have only a description (docs/profile.md): its first line stands in.
-function firstLine(text: string): string {
-  return text.trim().split('\n', 1)[0] ?? ''
 }

@@ -2,31 +2,25 @@ import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../base-command.js'
 import {CliProgress} from '../../cli-progress.js'
-import {ERROR_KINDS} from '../../core/errors/tama-error.js'
 import type {LintReport} from '../../core/release/index.js'
-import {escapeUnsafe} from '../../core/text/printable.js'
+import {escapeUnsafe} from '../../core/text/index.js'
 
 export default class CassetteLint extends BaseCommand {
   static override summary = 'Check that every operation can be found by the words an agent would use, and score the catalogue.'
   static override description = `FILE is a cassette or a tama-operations/1 document. It is installed in a private in-memory index as a host would, and each operation is searched for with its own summary, holding every scope the catalogue uses. Also reports summaries that cannot be told apart, missing, short (< 3 words) or long (> 120 characters) summaries, operations without tags, and ids whose words run together. Prints a 0-100 score (docs/release.md#the-score) and the worst operations with a suggested fix each; --json prints the whole report. With --min-score, exits 14 when the score is below it.`
   static override examples = ['<%= config.bin %> cassette lint incus.tama-cassette', '<%= config.bin %> cassette lint incus.yaml --min-score 80 --json']
   static override args = {file: Args.string({description: 'A .tama-cassette file or a document.', required: true})}
+  static override optionFlags = {minScore: '--min-score'}
   static override flags = {
     'min-score': Flags.integer({description: 'Exit 14 when the score is below this.', min: 0, max: 100, helpValue: 'N'}),
   }
 
   async run(): Promise<LintReport> {
     const {args, flags} = await this.parse(CassetteLint)
-    const {assertLintGate, formatLint, lintGateFails, lintRelease} = await import('../../core/release/index.js')
+    const {formatLint, lintGateFailure, lintRelease} = await import('../../core/release/index.js')
     const progress = await CliProgress.start(`Linting ${escapeUnsafe(args.file)}`, {hidden: this.jsonEnabled()})
     const report = await lintRelease(args.file).finally(() => progress.stop())
-    if (this.jsonEnabled()) {
-      // With --json the report is the answer either way; only the exit code says the gate failed.
-      if (lintGateFails(report, flags['min-score'])) process.exitCode = ERROR_KINDS.lint_failed
-      return report
-    }
-    this.log(formatLint(report))
-    assertLintGate(report, flags['min-score'])
-    return report
+    if (!this.jsonEnabled()) this.log(formatLint(report))
+    return this.gated(report, lintGateFailure(report, flags['min-score']))
   }
 }

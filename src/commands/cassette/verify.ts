@@ -3,8 +3,8 @@ import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../../base-command.js'
 import {CliProgress} from '../../cli-progress.js'
 import type {VerifyReport} from '../../core/cassette/index.js'
-import {TamaError, isTamaError} from '../../core/errors/tama-error.js'
-import {escapeUnsafe} from '../../core/text/printable.js'
+import {TamaError} from '../../core/errors/index.js'
+import {escapeUnsafe} from '../../core/text/index.js'
 
 export default class CassetteVerify extends BaseCommand {
   static override summary = 'Check a cassette completely before trusting it; exit 4 when anything is wrong.'
@@ -20,31 +20,20 @@ export default class CassetteVerify extends BaseCommand {
 
   async run(): Promise<VerifyReport> {
     const {args, flags} = await this.parse(CassetteVerify)
-    const {assertCassetteVerified, readCassetteFile, verifyCassette} = await import('../../core/cassette/index.js')
+    const {readCassetteFile, verificationFailure, verifyCassette} = await import('../../core/cassette/index.js')
     const progress = await CliProgress.start(`Verifying ${escapeUnsafe(args.file)}`, {hidden: this.jsonEnabled()})
     const report = await readCassetteFile(args.file)
       .then((bytes) => verifyCassette(bytes, {source: args.file, sha256: flags.sha256}))
       .finally(() => progress.stop())
-    if (this.jsonEnabled()) {
-      // With --json the report is the answer either way; only the exit code says it failed.
-      try {
-        assertCassetteVerified(report)
-      } catch (error) {
-        process.exitCode = (error as TamaError).exitCode
-      }
-      return report
-    }
+    const failure = verificationFailure(report)
+    if (this.jsonEnabled()) return this.gated(report, failure)
     for (const check of report.checks) this.log(`${check.ok ? '✓' : '✗'} ${check.check.padEnd(10)} ${check.detail}`)
-    // A failure's problems are printed on stderr with the error.
-    try {
-      assertCassetteVerified(report)
-    } catch (error) {
-      // The ✗ digest line above already says which digest the file has: say only what to do.
-      if (isTamaError(error) && error.kind === 'digest_mismatch') {
-        throw new TamaError('digest_mismatch', `${args.file} is not the file that was pinned. Get it again from where it was released, or check the --sha256 given.`)
-      }
-      throw error
+    // The ✗ digest line above already says which digest the file has: say only what to do.
+    if (failure?.kind === 'digest_mismatch') {
+      return this.gated(report, new TamaError('digest_mismatch', `${args.file} is not the file that was pinned. Get it again from where it was released, or check the --sha256 given.`))
     }
+    // A failure's problems are printed on stderr with the error.
+    if (failure !== null) return this.gated(report, failure)
     this.log(`Verified ${report.meta!.name} ${report.meta!.version} (sha256 ${report.sha256}).`)
     return report
   }

@@ -3,11 +3,9 @@ import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../../base-command.js'
 import {removingTemporariesOnInterrupt} from '../../cli-interrupt.js'
 import {CliProgress} from '../../cli-progress.js'
-import {TamaError} from '../../core/errors/tama-error.js'
-import {HTTP_METHODS, type AdoptOptions, type HttpMethod} from '../../core/adopt/adopt-options.js'
-import {ADOPT_WARNING_KINDS, groupAdoptWarnings} from '../../core/adopt/adopt-warnings.js'
-import type {AdoptWarning, RenamedId, SourceVersion} from '../../core/adopt/index.js'
-import {escapeUnsafe} from '../../core/text/printable.js'
+import {TamaError} from '../../core/errors/index.js'
+import {ADOPT_WARNING_KINDS, type AdoptOptions, type AdoptWarning, HTTP_METHODS, type HttpMethod, type RenamedId, type SourceVersion, groupAdoptWarnings} from '../../core/adopt/index.js'
+import {escapeUnsafe} from '../../core/text/index.js'
 
 /** What `document adopt --json` prints. */
 export interface AdoptCommandResult {
@@ -41,6 +39,18 @@ export default class DocumentAdopt extends BaseCommand {
   ]
   static override args = {
     input: Args.string({description: 'The OpenAPI description to adopt (JSON or YAML); - reads standard input.', required: true}),
+  }
+  static override optionFlags = {
+    defaultScopes: '--default-scope',
+    'defaultScopes: []': '--default-anyone',
+    scopesFromSecurity: '--scopes-from-security',
+    tagScopes: '--tag-scope',
+    readScopes: '--read-scope',
+    writeScopes: '--write-scope',
+    destructiveMethods: '--destructive-method',
+    includeTags: '--include-tag',
+    excludeTags: '--exclude-tag',
+    includePaths: '--include-path',
   }
   static override flags = {
     output: Flags.string({char: 'o', description: 'The profile document to write: .json, .yaml or .yml (replaced atomically).', required: true, helpValue: 'FILE'}),

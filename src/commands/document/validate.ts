@@ -1,9 +1,9 @@
 import {Args} from '@oclif/core'
 
 import {BaseCommand} from '../../base-command.js'
-import {ERROR_KINDS, formatProblem} from '../../core/errors/tama-error.js'
-import {count} from '../../core/text/printable.js'
-import type {ValidationReport} from '../../core/profile/validate-files.js'
+import {formatProblem} from '../../core/errors/index.js'
+import {count} from '../../core/text/index.js'
+import type {ValidationReport} from '../../core/profile/index.js'
 
 export default class DocumentValidate extends BaseCommand {
   static override summary = 'Check tama-operations/1 documents and report every problem, then a total.'
@@ -21,12 +21,11 @@ export default class DocumentValidate extends BaseCommand {
 
   async run(): Promise<ValidationReport> {
     const {argv} = await this.parse(DocumentValidate)
-    const {validateFiles} = await import('../../core/profile/validate-files.js')
+    const {validateFiles} = await import('../../core/profile/index.js')
     const {report, failure} = await validateFiles(argv as string[])
     if (!this.jsonEnabled()) this.render(report)
-    // Problems are this command's result, not its failure: print them, then exit non-zero.
-    if (failure !== null) process.exitCode = ERROR_KINDS[failure]
-    return report
+    // Problems are this command's result, not its failure: the report says them all.
+    return this.gated(report, failure)
   }
 
   private render(report: ValidationReport): void {

@@ -5,7 +5,7 @@ import {indexFlags} from '../../cli-flags.js'
 import {CliProgress} from '../../cli-progress.js'
 import {replacementNote} from '../../cli-install-summary.js'
 import type {InstallResult} from '../../core/index/index.js'
-import {escapeUnsafe} from '../../core/text/printable.js'
+import {escapeUnsafe} from '../../core/text/index.js'
 
 export default class IndexImport extends BaseCommand {
   static override summary = 'Install a cassette file into the index, replacing the cassette of the same name atomically.'

@@ -10,8 +10,8 @@ export default class IndexList extends BaseCommand {
     const {flags} = await this.parse(IndexList)
     const [{withIndex}, {formatTable}, {isTamaError}] = await Promise.all([
       import('../../core/index/index.js'),
-      import('../../core/text/format-table.js'),
-      import('../../core/errors/tama-error.js'),
+      import('../../core/text/index.js'),
+      import('../../core/errors/index.js'),
     ])
     // No index yet (or one to recreate) holds no cassettes.
     const cassettes = await withIndex(flags.index, (index) => index.cassettes(), {readonly: true}).catch((error: unknown): InstalledCassette[] => {

@@ -9,7 +9,7 @@ export default class IndexStatusCommand extends BaseCommand {
 
   async run(): Promise<IndexStatus> {
     const {flags} = await this.parse(IndexStatusCommand)
-    const [{STORAGE_VERSION, withIndex}, {ERROR_KINDS, isTamaError}] = await Promise.all([import('../../core/index/index.js'), import('../../core/errors/tama-error.js')])
+    const [{STORAGE_VERSION, withIndex}, {ERROR_KINDS, isTamaError}] = await Promise.all([import('../../core/index/index.js'), import('../../core/errors/index.js')])
     // Nothing to read (no index yet, or one to recreate) is a status to report, not a failure.
     let why = ''
     const status = await withIndex(flags.index, (index) => index.status(), {readonly: true}).catch((error: unknown): IndexStatus => {

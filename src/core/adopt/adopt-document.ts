@@ -1,6 +1,6 @@
-import {TamaError, type Problem} from '../errors/tama-error.js'
+import {TamaError, type Problem} from '../errors/index.js'
 import {checkDocument} from '../profile/index.js'
-import {traceSpan} from '../telemetry/telemetry.js'
+import {traceSpan} from '../telemetry/index.js'
 import {type AdoptOptions, hasScopeRule, resolveAdoptOptions} from './adopt-options.js'
 import {type AdoptWarning, AdoptWarnings, PROFILE_LOSS_KINDS} from './adopt-warnings.js'
 import {convertSwagger2} from './convert/swagger-2.js'

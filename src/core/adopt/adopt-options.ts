@@ -1,7 +1,6 @@
-import {TamaError} from '../errors/tama-error.js'
-import {isObject} from '../profile/json-value.js'
-import {METHODS} from '../profile/collect-operations.js'
-import {LIMITS} from '../profile/limits.js'
+import {TamaError} from '../errors/index.js'
+import {isObject} from '../json/index.js'
+import {LIMITS, METHODS} from '../profile/index.js'
 
 /** The HTTP methods of an OpenAPI Path Item, in the specification's order. */
 export const HTTP_METHODS = METHODS
@@ -81,19 +80,6 @@ export interface OperationSubset {
   readonly includePaths: readonly string[]
 }
 
-/** The flag that sets each option on `tama-dex document adopt`, for messages. */
-export const OPTION_FLAGS = Object.freeze({
-  defaultScopes: '--default-scope',
-  scopesFromSecurity: '--scopes-from-security',
-  tagScopes: '--tag-scope',
-  readScopes: '--read-scope',
-  writeScopes: '--write-scope',
-  destructiveMethods: '--destructive-method',
-  includeTags: '--include-tag',
-  excludeTags: '--exclude-tag',
-  includePaths: '--include-path',
-})
-
 // docs/profile.md#x-tama-scopes: 1–128 printable ASCII characters without spaces.
 const SCOPE = /^[\x21-\x7e]+$/
 
@@ -102,20 +88,20 @@ export function isScope(value: unknown): value is string {
   return typeof value === 'string' && value.length <= LIMITS.scopeLength && SCOPE.test(value)
 }
 
-/** Applies ADOPT_DEFAULTS and refuses malformed values with a usage error naming the flag. */
+/** Applies ADOPT_DEFAULTS and refuses malformed values with a usage error naming the option as `key`. */
 export function resolveAdoptOptions(options: AdoptOptions): AdoptSettings {
   const settings: Required<AdoptOptions> = {...ADOPT_DEFAULTS, ...withoutUndefined(options)}
-  if (!isObject(settings.tagScopes)) throw usage(`${OPTION_FLAGS.tagScopes}: expected an object from tag names to scope lists.`)
-  if (!Array.isArray(settings.destructiveMethods)) throw usage(`${OPTION_FLAGS.destructiveMethods}: expected a list of HTTP methods.`)
+  if (!isObject(settings.tagScopes)) throw usage(`\`tagScopes\`: expected an object from tag names to scope lists.`)
+  if (!Array.isArray(settings.destructiveMethods)) throw usage(`\`destructiveMethods\`: expected a list of HTTP methods.`)
   const tagScopes = new Map<string, readonly string[]>()
   for (const [tag, scopes] of Object.entries(settings.tagScopes)) {
-    if (tag === '') throw usage(`${OPTION_FLAGS.tagScopes}: the tag name is empty. Write TAG=SCOPE, e.g. instances=incus.instances.`)
-    tagScopes.set(tag, scopeList(scopes, `${OPTION_FLAGS.tagScopes} ${tag}=`))
+    if (tag === '') throw usage(`\`tagScopes\`: the tag name is empty. Write TAG=SCOPE, e.g. instances=incus.instances.`)
+    tagScopes.set(tag, scopeList(scopes, `\`tagScopes\` ${tag}=`))
   }
   const destructiveMethods = new Set<HttpMethod>()
   for (const method of settings.destructiveMethods) {
     if (!(HTTP_METHODS as readonly string[]).includes(method)) {
-      throw usage(`${OPTION_FLAGS.destructiveMethods}: "${String(method)}" is not an HTTP method. Use one of ${HTTP_METHODS.join(', ')}.`)
+      throw usage(`\`destructiveMethods\`: "${String(method)}" is not an HTTP method. Use one of ${HTTP_METHODS.join(', ')}.`)
     }
     destructiveMethods.add(method)
   }
@@ -125,19 +111,19 @@ export function resolveAdoptOptions(options: AdoptOptions): AdoptSettings {
   }
   return {
     source: settings.source,
-    defaultScopes: settings.defaultScopes === null ? null : scopeList(settings.defaultScopes, OPTION_FLAGS.defaultScopes),
+    defaultScopes: settings.defaultScopes === null ? null : scopeList(settings.defaultScopes, '`defaultScopes`'),
     scopesFromSecurity: settings.scopesFromSecurity === true,
     tagScopes,
-    readScopes: settings.readScopes === null ? null : scopeList(settings.readScopes, OPTION_FLAGS.readScopes),
-    writeScopes: settings.writeScopes === null ? null : scopeList(settings.writeScopes, OPTION_FLAGS.writeScopes),
+    readScopes: settings.readScopes === null ? null : scopeList(settings.readScopes, '`readScopes`'),
+    writeScopes: settings.writeScopes === null ? null : scopeList(settings.writeScopes, '`writeScopes`'),
     destructiveMethods,
     summaryLength,
     strict: settings.strict === true,
     subset: {
-      includeTags: new Set(stringList(settings.includeTags, OPTION_FLAGS.includeTags)),
-      excludeTags: new Set(stringList(settings.excludeTags, OPTION_FLAGS.excludeTags)),
-      includePaths: stringList(settings.includePaths, OPTION_FLAGS.includePaths).map((prefix) => {
-        if (!prefix.startsWith('/')) throw usage(`${OPTION_FLAGS.includePaths} ${JSON.stringify(prefix)}: a path prefix starts with "/", e.g. /users.`)
+      includeTags: new Set(stringList(settings.includeTags, '`includeTags`')),
+      excludeTags: new Set(stringList(settings.excludeTags, '`excludeTags`')),
+      includePaths: stringList(settings.includePaths, '`includePaths`').map((prefix) => {
+        if (!prefix.startsWith('/')) throw usage(`\`includePaths\` ${JSON.stringify(prefix)}: a path prefix starts with "/", e.g. /users.`)
         return prefix
       }),
     },
@@ -160,14 +146,14 @@ export function hasScopeRule(settings: AdoptSettings): boolean {
   )
 }
 
-function scopeList(scopes: unknown, flag: string): readonly string[] {
-  if (!Array.isArray(scopes)) throw usage(`${flag}: expected a list of scopes.`)
+function scopeList(scopes: unknown, option: string): readonly string[] {
+  if (!Array.isArray(scopes)) throw usage(`${option}: expected a list of scopes.`)
   for (const scope of scopes) {
     if (!isScope(scope)) {
-      throw usage(`${flag}: ${JSON.stringify(scope)} is not a scope: use 1–${LIMITS.scopeLength} printable ASCII characters without spaces (e.g. incus.read).`)
+      throw usage(`${option}: ${JSON.stringify(scope)} is not a scope: use 1–${LIMITS.scopeLength} printable ASCII characters without spaces (e.g. incus.read).`)
     }
   }
-  if (scopes.length > LIMITS.scopesPerOperation) throw usage(`${flag}: at most ${LIMITS.scopesPerOperation} scopes.`)
+  if (scopes.length > LIMITS.scopesPerOperation) throw usage(`${option}: at most ${LIMITS.scopesPerOperation} scopes.`)
   return [...new Set(scopes)]
 }
 

@@ -1,5 +1,4 @@
-import {isObject} from '../profile/json-value.js'
-import {pointerTokens, valueAt} from '../profile/json-pointer.js'
+import {isObject, pointerTokens, valueAt} from '../json/index.js'
 
 /** An internal reference is a URI fragment of this document: `#/...` (RFC 6901 §6). */
 export function isInternalRef(ref: string): boolean {

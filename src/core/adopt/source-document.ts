@@ -1,5 +1,5 @@
-import {TamaError} from '../errors/tama-error.js'
-import {findNonJson, isPlainObject} from '../execute/json-value.js'
+import {TamaError} from '../errors/index.js'
+import {findNonJson, isPlainObject} from '../json/index.js'
 import {HTTP_METHODS} from './adopt-options.js'
 
 /** The OpenAPI generation an input is written in. */

@@ -2,8 +2,7 @@ import {closeSync, openSync} from 'node:fs'
 import {open, rename, rm} from 'node:fs/promises'
 import {extname} from 'node:path'
 
-import {unwritableFailure} from '../errors/storage-failure.js'
-import {TamaError} from '../errors/tama-error.js'
+import {TamaError, unwritableFailure} from '../errors/index.js'
 import {releaseTemporary, removeStaleTemporaries, temporaryPathBeside} from '../files/index.js'
 
 export type DocumentFormat = 'json' | 'yaml'

@@ -1,4 +1,4 @@
-import {traceSpan} from '../telemetry/telemetry.js'
+import {traceSpan} from '../telemetry/index.js'
 import {planCassette, type CassetteInput} from './plan-cassette.js'
 import {writeCassette} from './write-cassette.js'
 

@@ -1,6 +1,6 @@
 import {createHash} from 'node:crypto'
 
-import {escapeToken} from '../profile/json-pointer.js'
+import {escapeToken} from '../json/index.js'
 
 /** A JSON value in canonical form: its RFC 8785 text, and the value as JSON.parse of that text gives it. */
 export interface CanonicalForm {

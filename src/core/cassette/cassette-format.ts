@@ -11,8 +11,7 @@ export {CASSETTE_APPLICATION_ID} from '../files/index.js'
 
 export const CASSETTE_PAGE_SIZE = 4096
 
-/** Cassette names: a lower-case identifier, so it is safe in file names, URLs and telemetry. */
-export const CASSETTE_NAME_PATTERN = /^[a-z][a-z0-9_]{0,63}$/
+export {CASSETTE_NAME_PATTERN} from '../text/index.js'
 
 /** Semantic Versioning 2.0.0, the regular expression published at semver.org. */
 export const SEMVER_PATTERN =

@@ -1,6 +1,6 @@
-import {TamaError} from '../errors/tama-error.js'
+import {TamaError} from '../errors/index.js'
 import {CASSETTE_NAME_PATTERN, CASSETTE_VERSION_MAX_LENGTH, SEMVER_PATTERN} from './cassette-format.js'
-import {quote} from '../text/printable.js'
+import {quote} from '../text/index.js'
 
 export function isCassetteName(name: string): boolean {
   return CASSETTE_NAME_PATTERN.test(name)

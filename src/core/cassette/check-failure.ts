@@ -1,4 +1,4 @@
-import type {Problem} from '../errors/tama-error.js'
+import type {Problem} from '../errors/index.js'
 
 /** Thrown inside a check to fail it with a reason. */
 export class CheckFailure extends Error {

@@ -1,4 +1,4 @@
-import {TamaError, type Problem} from '../errors/tama-error.js'
+import {TamaError, type Problem} from '../errors/index.js'
 import {CheckFailure} from './check-failure.js'
 
 /** The checks a cassette goes through, in the order they run. */
@@ -48,21 +48,23 @@ export class Checklist {
 
   /** Throws the TamaError a failed checklist stands for; does nothing when all passed. */
   assertPassed(): void {
-    assertChecksPassed(this.recorded, this.source)
+    const failure = checksFailure(this.recorded, this.source)
+    if (failure !== null) throw failure
   }
 }
 
 /**
- * Throws TamaError('digest_mismatch') when the digest check failed, else
- * TamaError('verification_failed') when any check failed, with one problem per finding.
+ * TamaError('digest_mismatch') when the digest check failed, else
+ * TamaError('verification_failed') when any check failed, with one problem per finding;
+ * null when every check passed.
  */
-export function assertChecksPassed(checks: readonly CassetteCheck[], source: string): void {
+export function checksFailure(checks: readonly CassetteCheck[], source: string): TamaError | null {
   const failed = checks.filter((check) => !check.ok)
-  if (failed.length === 0) return
+  if (failed.length === 0) return null
   const problems = failed.flatMap((check) => [{source, pointer: '', message: `${check.check}: ${check.detail}`}, ...(check.problems ?? [])])
   const first = failed[0]!
-  if (first.check === 'digest') throw new TamaError('digest_mismatch', `${source}: ${first.detail}`, {problems})
-  throw new TamaError(
+  if (first.check === 'digest') return new TamaError('digest_mismatch', `${source}: ${first.detail}`, {problems})
+  return new TamaError(
     'verification_failed',
     `${source} failed verification (${failed.map((check) => check.check).join(', ')}): ${first.detail} Do not use it until it verifies.`,
     {problems},

@@ -1,8 +1,8 @@
-import type {Problem} from '../errors/tama-error.js'
-import {checkDocument} from '../profile/index.js'
-import {pointerOf} from '../profile/json-pointer.js'
-import type {OperationRecord, ValidatedDocument} from '../profile/operation-record.js'
-import {compareCodeUnits, operationRow, type OperationRow} from './operation-row.js'
+import type {Problem} from '../errors/index.js'
+import {type OperationRecord, type ValidatedDocument, checkDocument} from '../profile/index.js'
+import {pointerOf} from '../json/index.js'
+import {compareCodeUnits} from '../text/index.js'
+import {operationRow, type OperationRow} from './operation-row.js'
 
 /** A document of a cassette, as parsed from its canonical JSON. */
 export interface DocumentToDerive {

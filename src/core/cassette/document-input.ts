@@ -2,9 +2,9 @@ import {access} from 'node:fs/promises'
 import {resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
 
-import {TamaError} from '../errors/tama-error.js'
+import {TamaError} from '../errors/index.js'
 import {readDocumentFile} from '../profile/index.js'
-import {count, quote} from '../text/printable.js'
+import {count, quote} from '../text/index.js'
 
 /** `generate.mjs#catalogue`: an ES module and the export that is (or makes) the document. */
 const MODULE_SPEC = /^(?<file>.+\.m?js)(?:#(?<name>[^#]+))?$/

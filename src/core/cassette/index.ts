@@ -25,7 +25,7 @@ export {OpenedCassette, loadCassetteOperations, openCassette} from './opened-cas
 export type {LoadMode, OpenCassetteOptions} from './opened-cassette.js'
 export {readCassette} from './read-cassette.js'
 export type {CassetteContents, CassetteDocument} from './read-cassette.js'
-export {assertCassetteVerified, verifyCassette} from './verify-cassette.js'
+export {assertCassetteVerified, verificationFailure, verifyCassette} from './verify-cassette.js'
 export type {VerifyOptions, VerifyReport} from './verify-cassette.js'
 export {MAX_CASSETTE_BYTES, readCassetteFile} from './read-cassette-file.js'
 export {sha256sumLine} from './sha256sum-line.js'

@@ -1,12 +1,12 @@
-import {TamaError} from '../errors/tama-error.js'
-import type {OperationRecord} from '../profile/operation-record.js'
+import {TamaError} from '../errors/index.js'
+import type {OperationRecord} from '../profile/index.js'
 import {sha256Hex} from './canonical-json.js'
 import type {CassetteMeta} from './cassette-format.js'
 import {CheckFailure} from './check-failure.js'
 import {Checklist} from './checklist.js'
 import {checkPrebuiltRecords} from './prebuilt-records.js'
 import {rederiveRows} from './rederive-rows.js'
-import {quote} from '../text/printable.js'
+import {quote} from '../text/index.js'
 import {readStoredCassette, type StoredCassette} from './stored-cassette.js'
 
 /**

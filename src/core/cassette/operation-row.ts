@@ -1,4 +1,4 @@
-import type {OperationRecord} from '../profile/operation-record.js'
+import type {OperationRecord} from '../profile/index.js'
 import {canonicalJson} from './canonical-json.js'
 
 /**
@@ -51,9 +51,4 @@ export function operationRow(id: number, documentId: number, record: OperationRe
 export function differingColumn(stored: OperationRow, derived: OperationRow): string | null {
   for (const [key, column] of OPERATION_COLUMNS) if (stored[key] !== derived[key]) return column
   return null
-}
-
-/** Plain UTF-16 code unit order: the same on every machine, locale and time zone. */
-export function compareCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
 }

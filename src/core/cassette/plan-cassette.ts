@@ -1,12 +1,12 @@
-import {TamaError, type Problem} from '../errors/tama-error.js'
+import {TamaError, type Problem} from '../errors/index.js'
 import {PROFILE} from '../profile/index.js'
-import {sqliteLibraryVersion} from '../sqlite/open-database.js'
+import {sqliteLibraryVersion} from '../sqlite/index.js'
 import {NotJsonError, canonicalForm, sha256Hex} from './canonical-json.js'
 import {CASSETTE_FORMAT, type CassetteMeta} from './cassette-format.js'
 import {assertCassetteIdentity} from './cassette-identity.js'
 import {deriveRows} from './derive-rows.js'
-import {compareCodeUnits, type OperationRow} from './operation-row.js'
-import {count} from '../text/printable.js'
+import type {OperationRow} from './operation-row.js'
+import {compareCodeUnits, count} from '../text/index.js'
 import {TAMA_DEX_VERSION} from './tool-version.js'
 
 export interface CassetteInput {

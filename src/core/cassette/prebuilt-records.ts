@@ -1,14 +1,10 @@
 import {Ajv, type ValidateFunction} from 'ajv'
 
-import {findNonJson} from '../execute/json-value.js'
-import {LIMITS} from '../profile/limits.js'
-import type {JsonSchema, OperationRecord} from '../profile/operation-record.js'
-import {RefResolver} from '../profile/ref-resolver.js'
-import {SchemaObjectChecker} from '../profile/schema-objects.js'
-import {countSubschemas} from '../profile/schema-size.js'
+import {findNonJson} from '../json/index.js'
+import {type JsonSchema, LIMITS, type OperationRecord, RefResolver, SchemaObjectChecker, countSubschemas} from '../profile/index.js'
 import {CheckFailure} from './check-failure.js'
 import {differingColumn, operationRow} from './operation-row.js'
-import {count, quote} from '../text/printable.js'
+import {count, quote} from '../text/index.js'
 import {listed, type StoredCassette} from './stored-cassette.js'
 
 const TEXT = {type: 'string'}

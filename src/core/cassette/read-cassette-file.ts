@@ -1,4 +1,4 @@
-import {TamaError} from '../errors/tama-error.js'
+import {TamaError} from '../errors/index.js'
 import {readBoundedFile, recogniseFile, wrongKindOfFile} from '../files/index.js'
 import {parseDocumentText} from '../profile/index.js'
 

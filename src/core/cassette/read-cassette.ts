@@ -1,4 +1,4 @@
-import type {OperationRecord} from '../profile/operation-record.js'
+import type {OperationRecord} from '../profile/index.js'
 import type {CassetteMeta} from './cassette-format.js'
 import {CheckFailure} from './check-failure.js'
 import {Checklist} from './checklist.js'

@@ -1,15 +1,14 @@
 import {LIMITS, PROFILE} from '../profile/index.js'
-import type {SqliteDatabase} from '../sqlite/driver.js'
-import {openDatabase} from '../sqlite/open-database.js'
+import {type SqliteDatabase, openDatabase} from '../sqlite/index.js'
 import {sha256Hex} from './canonical-json.js'
 import {CASSETTE_FORMAT, CASSETTE_TABLES, META_KEYS, SEMVER_PATTERN, type CassetteMeta, type MetaKey} from './cassette-format.js'
 import {isCassetteName, isCassetteVersion} from './cassette-identity.js'
 import {CheckFailure} from './check-failure.js'
 import type {Checklist} from './checklist.js'
-import {OPERATION_COLUMNS, compareCodeUnits, type OperationRow} from './operation-row.js'
+import {OPERATION_COLUMNS, type OperationRow} from './operation-row.js'
 import type {DocumentRow} from './plan-cassette.js'
 import {checkHeader} from './sqlite-header.js'
-import {count, quote} from '../text/printable.js'
+import {compareCodeUnits, count, quote} from '../text/index.js'
 
 /** The rows of a cassette whose structure has been checked; nothing in them is trusted yet. */
 export interface StoredCassette {

@@ -1,7 +1,8 @@
-import {traceSpan} from '../telemetry/telemetry.js'
+import type {TamaError} from '../errors/index.js'
+import {traceSpan} from '../telemetry/index.js'
 import {sha256Hex} from './canonical-json.js'
 import type {CassetteMeta} from './cassette-format.js'
-import {Checklist, assertChecksPassed, type CassetteCheck} from './checklist.js'
+import {Checklist, checksFailure, type CassetteCheck} from './checklist.js'
 import {checkPinnedDigest} from './opened-cassette.js'
 import {checkPrebuiltRecords} from './prebuilt-records.js'
 import {rederiveRows} from './rederive-rows.js'
@@ -47,7 +48,13 @@ export async function verifyCassette(bytes: Uint8Array, options: VerifyOptions):
   })
 }
 
-/** Throws TamaError('digest_mismatch' | 'verification_failed'), with every finding as a problem, unless the report is ok. */
+/** TamaError('digest_mismatch' | 'verification_failed'), with every finding as a problem, or null when the report is ok. */
+export function verificationFailure(report: VerifyReport): TamaError | null {
+  return checksFailure(report.checks, report.source)
+}
+
+/** Throws verificationFailure(report) unless the report is ok. */
 export function assertCassetteVerified(report: VerifyReport): void {
-  assertChecksPassed(report.checks, report.source)
+  const failure = verificationFailure(report)
+  if (failure !== null) throw failure
 }

@@ -1,6 +1,7 @@
 /**
  * The closed set of failures every public tama-dex function reports, each with the
- * CLI exit code it maps to. Documented in README.md ("Exit codes").
+ * CLI exit code it maps to. docs/errors.md says when each happens and what to do; a test
+ * keeps the two equal.
  */
 export const ERROR_KINDS = {
   /** A bug or an environment failure tama-dex did not expect. */

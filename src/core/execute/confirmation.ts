@@ -1,7 +1,7 @@
 import canonicalizeModule from 'canonicalize'
 
-import {TamaError} from '../errors/tama-error.js'
-import type {ConfirmationRule} from '../profile/operation-record.js'
+import {TamaError} from '../errors/index.js'
+import type {ConfirmationRule} from '../profile/index.js'
 import type {SchemaValidator} from './schema-validator.js'
 
 const canonicalize = canonicalizeModule as unknown as typeof canonicalizeModule.default

@@ -1,11 +1,10 @@
-import {readOptions, readScopes} from '../errors/read-options.js'
-import {TamaError, isTamaError, type Problem} from '../errors/tama-error.js'
-import {INPUT_LIMITS} from '../profile/limits.js'
-import type {OperationRecord} from '../profile/operation-record.js'
-import {traceSpan} from '../telemetry/telemetry.js'
+import {type Problem, TamaError, isTamaError, readOptions, readScopes} from '../errors/index.js'
+import {INPUT_LIMITS, type OperationRecord} from '../profile/index.js'
+import {traceSpan} from '../telemetry/index.js'
+import {thrownFirstLine} from '../text/index.js'
 import {checkConfirmation} from './confirmation.js'
 import {resolveExecutor, type ResolvedExecutor} from './executor-registry.js'
-import {findNonJson, isPlainObject} from './json-value.js'
+import {findNonJson, isPlainObject} from '../json/index.js'
 import {schemaValidator} from './schema-validator.js'
 import type {DispatchPlan, ExecuteOptions, ExecuteResult, ExecutorCall, OperationCatalog} from './types.js'
 
@@ -264,7 +263,6 @@ async function dispatch(
 
 /** The first line of what an executor threw, short: never its stack. */
 function describe(error: unknown): string {
-  const text = error instanceof Error ? error.message : typeof error === 'string' ? error : 'it threw a non-Error value'
-  const line = (text.split('\n')[0] ?? '').trim() || 'no message'
-  return line.length <= 500 ? line.replace(/\.$/, '') : `${line.slice(0, 500)}…`
+  const line = thrownFirstLine(error, 500)
+  return line.endsWith('…') ? line : line.replace(/\.$/, '')
 }

@@ -1,4 +1,4 @@
-import {TamaError} from '../errors/tama-error.js'
+import {TamaError} from '../errors/index.js'
 import type {Executor, ExecutorMap} from './types.js'
 
 /** The executor that takes a cassette's calls, with the options registered for it. */

@@ -2,7 +2,7 @@ import {access} from 'node:fs/promises'
 import path from 'node:path'
 import {pathToFileURL} from 'node:url'
 
-import {TamaError} from '../errors/tama-error.js'
+import {TamaError} from '../errors/index.js'
 import {checkExecutorMap} from './executor-registry.js'
 import type {ExecutorMap} from './types.js'
 

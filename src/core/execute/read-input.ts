@@ -1,6 +1,6 @@
-import {TamaError} from '../errors/tama-error.js'
+import {TamaError} from '../errors/index.js'
 import {readBoundedFile, readBoundedStream} from '../files/index.js'
-import {LIMITS} from '../profile/limits.js'
+import {LIMITS} from '../profile/index.js'
 
 /** Inputs larger than a document may be are refused before parsing. */
 // A bound on what is read; the text may be pretty-printed, and execute holds the input itself to INPUT_LIMITS.

@@ -1,4 +1,4 @@
-import type {OperationRecord} from '../profile/operation-record.js'
+import type {OperationRecord} from '../profile/index.js'
 
 /**
  * What execute needs from wherever operations are stored (the host index, or a fake in

@@ -1,7 +1,7 @@
 import {type Stats, constants} from 'node:fs'
 import {open, stat} from 'node:fs/promises'
 
-import {TamaError} from '../errors/tama-error.js'
+import {TamaError} from '../errors/index.js'
 
 /** Read past a file's size to catch one that lies about it; some special files only answer reads of 8 bytes or more. */
 const PROBE_BYTES = 4096

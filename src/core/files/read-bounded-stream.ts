@@ -1,4 +1,4 @@
-import type {TamaError} from '../errors/tama-error.js'
+import type {TamaError} from '../errors/index.js'
 
 /** Reads a stream (standard input) whole, failing with `tooLarge()` as soon as it passes `maxBytes`. */
 export async function readBoundedStream(stream: NodeJS.ReadableStream, maxBytes: number, tooLarge: (bytes: number) => TamaError): Promise<Buffer> {

@@ -1,4 +1,4 @@
-import {TamaError} from '../errors/tama-error.js'
+import {TamaError} from '../errors/index.js'
 import {CASSETTE_APPLICATION_ID, INDEX_APPLICATION_ID} from './application-ids.js'
 
 /** What a file is, by its content: a cassette, a host index, an API description, or something else. */

@@ -1,6 +1,6 @@
-import {TamaError} from '../errors/tama-error.js'
+import {TamaError} from '../errors/index.js'
 import {compactSearchIndex, deleteOperations, insertOperations} from '../search/index.js'
-import type {SqliteDatabase} from '../sqlite/driver.js'
+import type {SqliteDatabase} from '../sqlite/index.js'
 import {type InstalledCassette, findInstalled} from './installed-cassettes.js'
 import type {InstallPlan} from './install-plan.js'
 import {compareVersions} from './version-precedence.js'

@@ -1,6 +1,5 @@
-import {TamaError} from '../errors/tama-error.js'
-import {validateDocument} from '../profile/index.js'
-import type {OperationRecord} from '../profile/operation-record.js'
+import {TamaError} from '../errors/index.js'
+import {type OperationRecord, validateDocument} from '../profile/index.js'
 import {CASSETTE_NAME_PATTERN, NotJsonError, canonicalJson, openCassette, readCassetteFile, sha256Hex} from '../cassette/index.js'
 import type {InstalledCassette} from './installed-cassettes.js'
 

@@ -1,7 +1,7 @@
 import {parentPort, workerData} from 'node:worker_threads'
 
-import {TamaError, isTamaError} from '../errors/tama-error.js'
-import type {SqliteDatabase} from '../sqlite/driver.js'
+import {TamaError, isTamaError} from '../errors/index.js'
+import type {SqliteDatabase} from '../sqlite/index.js'
 import {type ReplaceRules, commitInstall} from './commit-install.js'
 import {findInstalled} from './installed-cassettes.js'
 import {COMMITTING, RUNNING} from './install-state.js'

@@ -1,4 +1,4 @@
-import type {SqliteDatabase} from '../sqlite/driver.js'
+import type {SqliteDatabase} from '../sqlite/index.js'
 
 /** What the index knows about one installed cassette. */
 export interface InstalledCassette {

@@ -1,4 +1,4 @@
-import {publishEvent} from '../telemetry/telemetry.js'
+import {publishEvent} from '../telemetry/index.js'
 import {STORAGE_VERSION, openStorage} from './storage.js'
 import {TamaIndex} from './tama-index.js'
 

@@ -1,11 +1,9 @@
 import {type Stats, accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync} from 'node:fs'
 import {dirname} from 'node:path'
 
-import {unwritableFailure} from '../errors/storage-failure.js'
-import {TamaError, isTamaError} from '../errors/tama-error.js'
+import {TamaError, isTamaError, unwritableFailure} from '../errors/index.js'
 import {createOperationTables} from '../search/index.js'
-import {openDatabase} from '../sqlite/open-database.js'
-import type {SqliteDatabase} from '../sqlite/driver.js'
+import {type SqliteDatabase, openDatabase} from '../sqlite/index.js'
 import {type FileIdentity, fileIdentity} from './index-file.js'
 
 import {INDEX_APPLICATION_ID} from '../files/index.js'

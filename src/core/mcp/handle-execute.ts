@@ -1,5 +1,5 @@
-import {isTamaError} from '../errors/tama-error.js'
-import type {ExecutorMap} from '../execute/types.js'
+import {isTamaError} from '../errors/index.js'
+import type {ExecutorMap} from '../execute/index.js'
 import {callerScopes, checkArguments, toOperationError, toToolError} from './tool-failure.js'
 import {executeTool} from './tool-definitions.js'
 import type {Caller, ExecuteIndex, ExecuteToolOutput} from './tool-index.js'

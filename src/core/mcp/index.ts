@@ -1,5 +1,6 @@
 export {PROTOCOL_VERSIONS, answerInitialize} from './early-initialize.js'
 export type {InitializeAnswer, ServerInfo} from './early-initialize.js'
+export {GuardedTransport} from './guarded-transport.js'
 export {handleExecute} from './handle-execute.js'
 export type {ExecuteCallOptions} from './handle-execute.js'
 export {handleSearch} from './handle-search.js'

@@ -1,6 +1,5 @@
-import {readScopes} from '../errors/read-options.js'
-import {TamaError, isTamaError, type Problem} from '../errors/tama-error.js'
-import {schemaValidator} from '../execute/schema-validator.js'
+import {type Problem, TamaError, isTamaError, readScopes} from '../errors/index.js'
+import {schemaValidator} from '../execute/index.js'
 import type {ToolDefinition} from './tool-definitions.js'
 import type {OperationError, ToolError} from './tool-index.js'
 

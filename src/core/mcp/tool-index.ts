@@ -1,6 +1,6 @@
-import type {ExecuteOptions, ExecuteResult} from '../execute/types.js'
-import type {Problem} from '../errors/tama-error.js'
-import type {SearchHit} from '../search/search-types.js'
+import type {ExecuteOptions, ExecuteResult} from '../execute/index.js'
+import type {Problem} from '../errors/index.js'
+import type {SearchHit} from '../search/index.js'
 
 /** One search hit, as the index answers it and the search tool returns it. */
 export type {SearchHit}

@@ -1,5 +1,4 @@
-import {childPointer} from './json-pointer.js'
-import {isObject} from './json-value.js'
+import {childPointer, isObject} from '../json/index.js'
 import type {RefResolver} from './ref-resolver.js'
 
 /** The HTTP methods of an OpenAPI Path Item, in the specification's order (https://spec.openapis.org/oas/v3.1.0#path-item-object). */

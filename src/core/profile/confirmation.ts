@@ -1,5 +1,4 @@
-import {childPointer} from './json-pointer.js'
-import {isObject, quote} from './json-value.js'
+import {childPointer, isObject, quoteJson} from '../json/index.js'
 import type {ConfirmationRule} from './operation-record.js'
 import type {SchemaBundler} from './schema-bundler.js'
 
@@ -31,7 +30,7 @@ export function deriveConfirmation(source: ConfirmationSource, bundler: SchemaBu
   const echo = typeof rule.echo === 'string' ? rule.echo : null
   if (echo !== null && !source.inputProperties.includes(echo)) {
     const known = source.inputProperties.length === 0 ? 'the input has no properties' : `its properties are ${source.inputProperties.join(', ')}`
-    report(childPointer(pointer, 'echo'), `\`echo\` names ${quote(echo)}, which is not a top-level property of the operation's input (${known}). Name one of them, or remove \`echo\`.`)
+    report(childPointer(pointer, 'echo'), `\`echo\` names ${quoteJson(echo)}, which is not a top-level property of the operation's input (${known}). Name one of them, or remove \`echo\`.`)
   }
   if (rule.when === 'never') return null
   const when = isObject(rule.when) ? bundler.bundleOne({value: rule.when, pointer: childPointer(pointer, 'when')}) : 'always'

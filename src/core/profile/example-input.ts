@@ -1,4 +1,4 @@
-import {isObject} from './json-value.js'
+import {isObject, unescapeToken} from '../json/index.js'
 import type {JsonSchema} from './operation-record.js'
 
 /** How deep an example follows nested required objects and local $refs. */
@@ -50,7 +50,7 @@ function resolveLocal(schema: JsonSchema, root: JsonSchema): JsonSchema {
   for (let hops = 0; hops < MAX_DEPTH && isObject(current) && typeof current.$ref === 'string'; hops++) {
     const match = /^#\/\$defs\/([^/]+)$/.exec(current.$ref)
     const defs = isObject(root) && isObject(root.$defs) ? root.$defs : {}
-    const key = match === null ? undefined : match[1]!.replaceAll('~1', '/').replaceAll('~0', '~')
+    const key = match === null ? undefined : unescapeToken(match[1]!)
     if (key === undefined || !Object.hasOwn(defs, key)) return true
     current = defs[key] as JsonSchema
   }

@@ -1,5 +1,4 @@
-import {childPointer} from './json-pointer.js'
-import {isObject} from './json-value.js'
+import {childPointer, isObject} from '../json/index.js'
 import {LIMITS} from './limits.js'
 import type {RefResolver} from './ref-resolver.js'
 import {IN_PLACE_APPLICATORS, SUBSCHEMA_PLACES} from './schema-keywords.js'

@@ -1,9 +1,9 @@
 import type {CollectedOperation, ParameterEntry} from './collect-operations.js'
-import {childPointer} from './json-pointer.js'
-import {isObject, quote} from './json-value.js'
+import {childPointer, isObject, quoteJson} from '../json/index.js'
 import type {InputBody, InputParameter, JsonSchema} from './operation-record.js'
 import type {RefResolver} from './ref-resolver.js'
 import type {SchemaAt, SchemaBundler} from './schema-bundler.js'
+import {compareCodeUnits} from '../text/index.js'
 
 type Report = (pointer: string, message: string) => void
 
@@ -36,7 +36,7 @@ export function deriveInput(operation: CollectedOperation, context: Context): De
   const {report} = context
   const parameters = operation.parameters.filter((entry) => {
     if (entry.value.in !== 'cookie') return true
-    report(inlinePointer(entry, 'in'), `Cookie parameters are not supported: the input reaches a call as path, query and header parameters and a JSON body. Pass ${quote(entry.value.name)} in a header or the query, or remove it.`)
+    report(inlinePointer(entry, 'in'), `Cookie parameters are not supported: the input reaches a call as path, query and header parameters and a JSON body. Pass ${quoteJson(entry.value.name)} in a header or the query, or remove it.`)
     return false
   })
   for (const entry of parameters) if (entry.value.name === '__proto__') report(inlinePointer(entry, 'name'), `A parameter named "__proto__" cannot be an input property: JSON Schema validators skip that name, so its schema would never be checked. Rename the parameter.`)
@@ -98,7 +98,7 @@ export function jsonContent(content: unknown, pointer: string, report?: Report):
   if (!isObject(content)) return null
   const contentType = Object.keys(content)
     .filter(isJsonMediaType)
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))[0]
+    .sort(compareCodeUnits)[0]
   if (contentType !== undefined) {
     const media = content[contentType]
     const at = childPointer(pointer, contentType)
@@ -133,11 +133,11 @@ function checkPathTemplate(operation: CollectedOperation, parameters: readonly P
   const inPath = new Set(parameters.filter((entry) => entry.value.in === 'path').map((entry) => entry.value.name as string))
   const template = templateNames(operation.path)
   for (const name of template) {
-    if (!inPath.has(name)) report(childPointer(operation.pointer, 'parameters'), `The path has {${name}} but the operation has no path parameter named ${quote(name)}. Add one (in: path, required: true).`)
+    if (!inPath.has(name)) report(childPointer(operation.pointer, 'parameters'), `The path has {${name}} but the operation has no path parameter named ${quoteJson(name)}. Add one (in: path, required: true).`)
   }
   for (const entry of parameters) {
     if (entry.value.in === 'path' && !template.has(entry.value.name as string)) {
-      report(inlinePointer(entry, 'name'), `Path parameter ${quote(entry.value.name)} does not appear in the path ${quote(operation.path)}. Add {${String(entry.value.name)}} to the path, or make it a query parameter.`)
+      report(inlinePointer(entry, 'name'), `Path parameter ${quoteJson(entry.value.name)} does not appear in the path ${quoteJson(operation.path)}. Add {${String(entry.value.name)}} to the path, or make it a query parameter.`)
     }
   }
 }
@@ -161,7 +161,7 @@ function checkNames(parameters: readonly ParameterEntry[], body: {pointer: strin
     const name = entry.value.name as string
     const first = seen.get(name)
     if (first !== undefined) {
-      report(entry.listed, `Parameter ${quote(name)} (in: ${String(entry.value.in)}) has the same name as the parameter at #${first.listed} (in: ${String(first.value.in)}); both would be the input property ${quote(name)}. Rename one, or remove the duplicate.`)
+      report(entry.listed, `Parameter ${quoteJson(name)} (in: ${String(entry.value.in)}) has the same name as the parameter at #${first.listed} (in: ${String(first.value.in)}); both would be the input property ${quoteJson(name)}. Rename one, or remove the duplicate.`)
     } else {
       seen.set(name, entry)
     }

@@ -1,3 +1,5 @@
+import {MAX_JSON_DEPTH} from '../json/index.js'
+
 /** The profile this version of tama-dex reads and writes (`x-tama-profile`). */
 export const PROFILE = 'tama-operations/1'
 
@@ -10,7 +12,7 @@ export const LIMITS = Object.freeze({
   documentBytes: 64 * 1024 * 1024,
   operations: 10_000,
   /** Objects and arrays nested inside each other, the root counting as 1. */
-  depth: 128,
+  depth: MAX_JSON_DEPTH,
   /** Characters (UTF-16 code units) of any string, keys included. */
   stringLength: 1024 * 1024,
   summaryLength: 1024,

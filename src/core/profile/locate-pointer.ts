@@ -1,7 +1,7 @@
 import {LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node} from 'yaml'
 
-import type {Problem} from '../errors/tama-error.js'
-import {pointerTokens} from './json-pointer.js'
+import type {Problem} from '../errors/index.js'
+import {pointerTokens} from '../json/index.js'
 import {documentSource, readDocumentBytes} from './parse-document.js'
 
 /** 1-based, as editors and compilers print positions. */

@@ -1,8 +1,7 @@
 import type {CollectedOperation} from './collect-operations.js'
 import {deriveConfirmation} from './confirmation.js'
 import {deriveInput} from './input-schema.js'
-import {childPointer} from './json-pointer.js'
-import {quote} from './json-value.js'
+import {childPointer, quoteJson} from '../json/index.js'
 import {LIMITS} from './limits.js'
 import type {OperationRecord} from './operation-record.js'
 import {deriveOutput} from './output-schema.js'
@@ -75,7 +74,7 @@ function checkOperationId(value: unknown, pointer: string, report: Report): stri
   }
   if (typeof value !== 'string') return ''
   if (!OPERATION_ID.test(value)) {
-    report(at, `operationId ${quote(value)} is not allowed: use 1-${LIMITS.operationIdLength} letters, digits, \`_\`, \`.\`, \`/\` and \`-\`, starting with a letter or \`_\`.`)
+    report(at, `operationId ${quoteJson(value)} is not allowed: use 1-${LIMITS.operationIdLength} letters, digits, \`_\`, \`.\`, \`/\` and \`-\`, starting with a letter or \`_\`.`)
   }
   return value
 }

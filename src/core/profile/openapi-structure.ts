@@ -1,6 +1,5 @@
 import {METHODS} from './collect-operations.js'
-import {childPointer} from './json-pointer.js'
-import {isObject, jsonType, quote} from './json-value.js'
+import {childPointer, isObject, jsonType, quoteJson} from '../json/index.js'
 import {LIMITS} from './limits.js'
 import type {RefResolver} from './ref-resolver.js'
 
@@ -192,7 +191,7 @@ const OBJECTS: Readonly<Record<Kind, ObjectSpec>> = {
         report(childPointer(pointer, 'required'), 'A path parameter must say `required: true`. Add it.')
       }
       if (styles !== undefined && typeof value.style === 'string' && !styles.includes(value.style)) {
-        report(childPointer(pointer, 'style'), `\`style\` ${quote(value.style)} is not allowed for \`in: ${String(value.in)}\`; use one of ${styles.join(', ')}.`)
+        report(childPointer(pointer, 'style'), `\`style\` ${quoteJson(value.style)} is not allowed for \`in: ${String(value.in)}\`; use one of ${styles.join(', ')}.`)
       }
     },
   },
@@ -366,7 +365,7 @@ class StructureWalk {
         if (!isObject(value)) return this.mismatch(parent, token, label, 'an object', value)
         const pointer = childPointer(parent, token)
         for (const key of Object.keys(value)) {
-          if (shape.keys && !shape.keys.pattern.test(key)) this.hooks.report(childPointer(pointer, key), `${quote(key)} is not a valid name here. ${shape.keys.message}`)
+          if (shape.keys && !shape.keys.pattern.test(key)) this.hooks.report(childPointer(pointer, key), `${quoteJson(key)} is not a valid name here. ${shape.keys.message}`)
           this.shape(shape.values, value[key], pointer, key, key, depth + 1)
         }
         return
@@ -376,7 +375,7 @@ class StructureWalk {
 
   private mismatch(parent: string, token: string | number, label: string, expected: string, value: unknown): void {
     const name = typeof token === 'number' ? `${label}/${token}` : label
-    const found = typeof value === 'string' ? quote(value) : jsonType(value)
+    const found = typeof value === 'string' ? quoteJson(value) : jsonType(value)
     this.hooks.report(childPointer(parent, token), `\`${name}\` must be ${expected}, found ${found}.`)
   }
 

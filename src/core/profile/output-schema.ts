@@ -1,6 +1,5 @@
 import {jsonContent} from './input-schema.js'
-import {childPointer} from './json-pointer.js'
-import {isObject} from './json-value.js'
+import {childPointer, isObject} from '../json/index.js'
 import type {JsonSchema} from './operation-record.js'
 import type {RefResolver} from './ref-resolver.js'
 import type {SchemaBundler} from './schema-bundler.js'

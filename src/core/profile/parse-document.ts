@@ -1,6 +1,6 @@
 import {isUtf8} from 'node:buffer'
 
-import {TamaError} from '../errors/tama-error.js'
+import {TamaError} from '../errors/index.js'
 import {isSqlite, readBoundedFile, readBoundedStream, recogniseFile, wrongKindOfFile} from '../files/index.js'
 import {LIMITS} from './limits.js'
 import {parseJson, type TextProblem} from './parse-json.js'

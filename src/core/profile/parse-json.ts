@@ -1,4 +1,4 @@
-import {pointerOf} from './json-pointer.js'
+import {pointerOf} from '../json/index.js'
 import {LIMITS} from './limits.js'
 
 /** A problem found while reading document text, before it is a value. */

@@ -1,6 +1,6 @@
 import {LineCounter, isAlias, isCollection, isNode, parseDocument, visit, type Node, type YAMLError} from 'yaml'
 
-import {childPointer} from './json-pointer.js'
+import {childPointer} from '../json/index.js'
 import {LIMITS} from './limits.js'
 import type {ParseOutcome, TextProblem} from './parse-json.js'
 

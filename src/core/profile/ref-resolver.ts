@@ -1,5 +1,4 @@
-import {isObject, jsonType} from './json-value.js'
-import {pointerTokens, valueAt} from './json-pointer.js'
+import {isObject, jsonType, pointerTokens, valueAt} from '../json/index.js'
 
 /** Where a `$ref` leads: the target's pointer and value, or why it leads nowhere. */
 export type Resolution = {readonly pointer: string; readonly value: unknown} | {readonly error: string}

@@ -1,9 +1,9 @@
-import {escapeToken} from './json-pointer.js'
-import {isObject} from './json-value.js'
+import {escapeToken, isObject} from '../json/index.js'
 import {LIMITS} from './limits.js'
 import type {JsonSchema} from './operation-record.js'
 import type {RefResolver} from './ref-resolver.js'
 import {SUBSCHEMA_PLACES} from './schema-keywords.js'
+import {compareCodeUnits} from '../text/index.js'
 
 /** A schema as found in the document, with its pointer. */
 export interface SchemaAt {
@@ -112,7 +112,7 @@ export class SchemaBundler {
     let defs = this.defs.get(key)
     if (defs === undefined) {
       const entries = pointers.map((pointer) => [nameOf(pointer), this.targets.get(pointer)!.schema] as const)
-      entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      entries.sort(([a], [b]) => compareCodeUnits(a, b))
       defs = Object.fromEntries(entries)
       this.defs.set(key, defs)
     }
@@ -138,7 +138,7 @@ export class SchemaBundler {
       const name = nameOf(pointer)
       return [name, included.includes(pointer) ? this.targets.get(pointer)!.schema : {title: name, description: `${name} is not expanded here; see the source document.`}]
     })
-    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    entries.sort(([a], [b]) => compareCodeUnits(a, b))
     return Object.fromEntries(entries)
   }
 

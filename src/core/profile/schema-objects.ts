@@ -1,5 +1,4 @@
-import {childPointer} from './json-pointer.js'
-import {isObject, jsonType, quote} from './json-value.js'
+import {childPointer, isObject, jsonType, quoteJson} from '../json/index.js'
 import {LIMITS} from './limits.js'
 import {InPlaceReach} from './in-place-reach.js'
 import {DocumentPatterns} from './linear-pattern.js'
@@ -147,7 +146,7 @@ export class SchemaObjectChecker {
   /** Reports the regular expression `pattern`, found at `token` in `parent`, when tama-dex cannot use it; `what` names it. */
   private pattern(pattern: string, parent: string, token: string, what: string): void {
     const problem = this.patterns.problem(pattern)
-    if (problem !== null) this.report(childPointer(parent, token), `${what} ${quote(pattern)} ${problem}. ${MESSAGE_TAIL}`)
+    if (problem !== null) this.report(childPointer(parent, token), `${what} ${quoteJson(pattern)} ${problem}. ${MESSAGE_TAIL}`)
   }
 }
 
@@ -165,5 +164,5 @@ function isTypeArray(value: unknown): boolean {
 }
 
 function describe(value: unknown): string {
-  return typeof value === 'object' && value !== null ? jsonType(value) : `${jsonType(value)} ${quote(value)}`
+  return typeof value === 'object' && value !== null ? jsonType(value) : `${jsonType(value)} ${quoteJson(value)}`
 }

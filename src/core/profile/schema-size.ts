@@ -1,4 +1,4 @@
-import {isObject} from './json-value.js'
+import {isObject} from '../json/index.js'
 import {SUBSCHEMA_PLACES} from './schema-keywords.js'
 
 /**

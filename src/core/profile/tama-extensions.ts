@@ -2,8 +2,7 @@ import {readFileSync} from 'node:fs'
 
 import {Ajv2020, type ErrorObject, type ValidateFunction} from 'ajv/dist/2020.js'
 
-import {childPointer, escapeToken} from './json-pointer.js'
-import {isObject, jsonType, quote} from './json-value.js'
+import {childPointer, escapeToken, isObject, jsonType, quoteJson, unescapeToken} from '../json/index.js'
 
 type Report = (pointer: string, message: string) => void
 
@@ -73,10 +72,10 @@ function check(validate: ValidateFunction, value: Record<string, unknown>, point
 const TYPE_NAMES: Readonly<Record<string, string>> = {boolean: 'true or false', array: 'an array', object: 'an object', string: 'a string'}
 
 function toProblem(error: ErrorObject): {pointer: string; message: string} {
-  const label = error.instancePath.slice(1).replaceAll('~1', '/').replaceAll('~0', '~')
+  const label = unescapeToken(error.instancePath.slice(1))
   const schema: Record<string, unknown> = isObject(error.parentSchema) ? error.parentSchema : {}
   const why = typeof schema.description === 'string' ? ` ${schema.description}` : ''
-  const found = `found ${typeof error.data === 'object' && error.data !== null ? jsonType(error.data) : `${jsonType(error.data)} ${quote(error.data)}`}`
+  const found = `found ${typeof error.data === 'object' && error.data !== null ? jsonType(error.data) : `${jsonType(error.data)} ${quoteJson(error.data)}`}`
   const params = error.params as Record<string, unknown>
   switch (error.keyword) {
     case 'required': {
@@ -91,7 +90,7 @@ function toProblem(error: ErrorObject): {pointer: string; message: string} {
       return {pointer: `${error.instancePath}/${escapeToken(extra)}`, message: `\`${extra}\` is not a field of \`${label}\`; its fields are ${known}. Remove it or correct its name.`}
     }
     case 'const':
-      return {pointer: error.instancePath, message: `\`${label}\` must be ${quote(params.allowedValue)}, ${found}.${why}`}
+      return {pointer: error.instancePath, message: `\`${label}\` must be ${quoteJson(params.allowedValue)}, ${found}.${why}`}
     case 'type':
       return {pointer: error.instancePath, message: `\`${label}\` must be ${TYPE_NAMES[String(params.type)] ?? String(params.type)}, ${found}.${why}`}
     case 'uniqueItems':

@@ -1,8 +1,6 @@
-import {TamaError, type Problem} from '../errors/tama-error.js'
-import {findNonJson} from '../execute/json-value.js'
+import {TamaError, type Problem} from '../errors/index.js'
+import {childPointer, findNonJson, isObject, jsonType, quoteJson} from '../json/index.js'
 import {collectOperations} from './collect-operations.js'
-import {childPointer} from './json-pointer.js'
-import {isObject, jsonType, quote} from './json-value.js'
 import {LIMITS, PROFILE} from './limits.js'
 import {normaliseOperation} from './normalise-operation.js'
 import {checkStructure} from './openapi-structure.js'
@@ -79,7 +77,7 @@ export function validateDocument(document: unknown, options: CheckOptions = {}):
  */
 function checkVersion(document: Record<string, unknown>, report: (pointer: string, message: string) => void): boolean {
   if (Object.hasOwn(document, 'swagger')) {
-    report('/swagger', `This is a Swagger ${quote(document.swagger)} document; tama-dex reads OpenAPI 3.1. Convert it with \`tama-dex document adopt\`.`)
+    report('/swagger', `This is a Swagger ${quoteJson(document.swagger)} document; tama-dex reads OpenAPI 3.1. Convert it with \`tama-dex document adopt\`.`)
     return false
   }
   const version = document.openapi
@@ -89,7 +87,7 @@ function checkVersion(document: Record<string, unknown>, report: (pointer: strin
   } else if (version === undefined) {
     report('/openapi', 'The document has no `openapi` version, so it is not an OpenAPI document. Write an OpenAPI 3.1 document (`openapi: 3.1.0`), or convert a Swagger 2.0 / OpenAPI 3.0 one with `tama-dex document adopt`.')
   } else {
-    report('/openapi', `\`openapi\` is ${quote(version)}; tama-dex reads OpenAPI 3.1 (\`openapi: 3.1.0\`).`)
+    report('/openapi', `\`openapi\` is ${quoteJson(version)}; tama-dex reads OpenAPI 3.1 (\`openapi: 3.1.0\`).`)
   }
   return false
 }
@@ -117,7 +115,7 @@ function checkOpenApi(document: Record<string, unknown>, report: (pointer: strin
     const id = record.operationId
     const first = firstUse.get(id)
     if (id !== '' && first !== undefined) {
-      report(childPointer(operation.pointer, 'operationId'), `operationId ${quote(id)} is already used by the operation at #${first}. Give each operation its own operationId.`)
+      report(childPointer(operation.pointer, 'operationId'), `operationId ${quoteJson(id)} is already used by the operation at #${first}. Give each operation its own operationId.`)
     } else if (first === undefined) {
       firstUse.set(id, operation.pointer)
     }

@@ -1,9 +1,9 @@
 import {readdir, stat} from 'node:fs/promises'
 import {extname, join} from 'node:path'
 
-import {TamaError, isTamaError, type ErrorKind, type Problem} from '../errors/tama-error.js'
-import {traceSpan} from '../telemetry/telemetry.js'
-import {isObject} from './json-value.js'
+import {TamaError, isTamaError, type ErrorKind, type Problem} from '../errors/index.js'
+import {traceSpan} from '../telemetry/index.js'
+import {isObject} from '../json/index.js'
 import {pointerLocator} from './locate-pointer.js'
 import {parseDocumentText, readDocumentBytes} from './parse-document.js'
 import {checkDocument} from './validate-document.js'

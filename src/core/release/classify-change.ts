@@ -1,4 +1,4 @@
-import type {OperationRecord} from '../profile/operation-record.js'
+import type {OperationRecord} from '../profile/index.js'
 import type {Change, ChangeKind, DetectedChange} from './diff-types.js'
 
 /** Breaking for everyone, or depending on whether the schema is what callers send (input) or get (output). */

@@ -1,7 +1,8 @@
-import type {OperationRecord} from '../profile/operation-record.js'
+import type {OperationRecord} from '../profile/index.js'
 import {addedOperationRisk, classifyChange} from './classify-change.js'
 import type {AddedOperation, CassetteDiff, ChangedOperation, RemovedOperation} from './diff-types.js'
 import {operationChanges} from './operation-changes.js'
+import {compareCodeUnits} from '../text/index.js'
 
 /**
  * What changed between two releases' operations, matched by operationId (the
@@ -14,7 +15,7 @@ export function diffOperations(before: readonly OperationRecord[], after: readon
   const added: AddedOperation[] = []
   const removed: RemovedOperation[] = []
   const changed: ChangedOperation[] = []
-  for (const id of [...new Set([...old.keys(), ...current.keys()])].sort(compare)) {
+  for (const id of [...new Set([...old.keys(), ...current.keys()])].sort(compareCodeUnits)) {
     const a = old.get(id)
     const b = current.get(id)
     if (a === undefined) {
@@ -51,8 +52,4 @@ function byId(records: readonly OperationRecord[]): Map<string, OperationRecord>
 
 function brief(record: OperationRecord): {operation_id: string; summary: string; scopes: readonly string[]; destructive: boolean} {
   return {operation_id: record.operationId, summary: record.summary, scopes: record.scopes, destructive: record.destructive}
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
 }

@@ -1,5 +1,4 @@
-import {printable} from '../text/printable.js'
-import {formatTable} from '../text/format-table.js'
+import {formatTable, printable} from '../text/index.js'
 import type {Change} from './diff-types.js'
 import type {ReleaseDiff} from './diff-releases.js'
 import {releaseLabel} from './release-label.js'

@@ -1,5 +1,4 @@
-import {printable} from '../text/printable.js'
-import {formatTable} from '../text/format-table.js'
+import {formatTable, printable} from '../text/index.js'
 import {MAX_SUMMARY_CHARACTERS, MIN_SUMMARY_WORDS} from './summary-findings.js'
 import {PENALTIES} from './lint-score.js'
 import type {FindingKind, LintReport} from './lint-types.js'

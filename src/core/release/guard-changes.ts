@@ -1,7 +1,7 @@
 import {isDeepStrictEqual} from 'node:util'
 
-import {printable} from '../text/printable.js'
-import type {ConfirmationRule, OperationRecord} from '../profile/operation-record.js'
+import {printable} from '../text/index.js'
+import type {ConfirmationRule, OperationRecord} from '../profile/index.js'
 import type {DetectedChange} from './diff-types.js'
 
 /**

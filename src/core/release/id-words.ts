@@ -1,6 +1,6 @@
-import {printable} from '../text/printable.js'
+import {printable} from '../text/index.js'
 import {inputFieldNames} from '../search/operation-store.js'
-import type {OperationRecord} from '../profile/operation-record.js'
+import type {OperationRecord} from '../profile/index.js'
 import {STOP_WORDS, verbOf} from '../search/query-vocabulary.js'
 import {words} from '../search/text-analysis.js'
 import {stem} from '../search/word-stem.js'

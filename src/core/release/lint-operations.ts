@@ -1,5 +1,5 @@
-import {printable} from '../text/printable.js'
-import type {OperationRecord} from '../profile/operation-record.js'
+import {printable} from '../text/index.js'
+import type {OperationRecord} from '../profile/index.js'
 import {catalogueVocabulary, describeParts, suggestedId, unsplitIdParts, type Vocabulary} from './id-words.js'
 import {catalogueScore, operationScore, PENALTIES, worstOperations} from './lint-score.js'
 import type {CatalogueLint, Finding, FindingKind, OperationLint} from './lint-types.js'

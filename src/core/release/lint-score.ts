@@ -1,3 +1,4 @@
+import {compareCodeUnits} from '../text/index.js'
 import type {Finding, FindingKind, OperationLint, WorstOperation} from './lint-types.js'
 
 /**
@@ -33,7 +34,7 @@ export function catalogueScore(results: readonly OperationLint[]): number {
 export function worstOperations(results: readonly OperationLint[]): WorstOperation[] {
   return results
     .filter((result) => result.score < 100)
-    .sort((a, b) => a.score - b.score || (a.operation_id < b.operation_id ? -1 : 1))
+    .sort((a, b) => a.score - b.score || compareCodeUnits(a.operation_id, b.operation_id))
     .slice(0, WORST_LIMIT)
     .map((result) => {
       const heaviest = [...result.findings].sort((a, b) => b.penalty - a.penalty)[0]!

@@ -1,5 +1,5 @@
-import {printable} from '../text/printable.js'
-import type {InputBody, OperationRecord} from '../profile/operation-record.js'
+import {printable} from '../text/index.js'
+import type {InputBody, OperationRecord} from '../profile/index.js'
 import type {DetectedChange} from './diff-types.js'
 import {guardChanges} from './guard-changes.js'
 import {schemaChanges} from './schema-changes.js'

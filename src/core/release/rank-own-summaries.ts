@@ -1,5 +1,5 @@
-import {isTamaError} from '../errors/tama-error.js'
-import type {OperationRecord} from '../profile/operation-record.js'
+import {isTamaError} from '../errors/index.js'
+import {type OperationRecord, operationSummary} from '../profile/index.js'
 import {MAX_QUERY_CHARACTERS} from '../search/search-query.js'
 import type {SearchOptions, SearchResponse} from '../search/index.js'
 
@@ -38,7 +38,7 @@ export function catalogueScopes(records: readonly OperationRecord[]): string[] {
 }
 
 function ownSearch(record: OperationRecord, scopes: readonly string[], search: SearchFunction): SearchResponse['results'] {
-  const query = (record.summary.trim() || (record.description.trim().split('\n', 1)[0] ?? '')).slice(0, MAX_QUERY_CHARACTERS)
+  const query = operationSummary(record).trim().slice(0, MAX_QUERY_CHARACTERS)
   try {
     return search(query, {scopes, limit: RANK_DEPTH, schemas: 0}).results
   } catch (error) {

@@ -1,8 +1,7 @@
 import {MAX_CASSETTE_BYTES, openCassette} from '../cassette/index.js'
-import {TamaError} from '../errors/tama-error.js'
+import {TamaError} from '../errors/index.js'
 import {readBoundedFile} from '../files/index.js'
-import {LIMITS, parseDocumentText, validateDocument} from '../profile/index.js'
-import type {OperationRecord} from '../profile/operation-record.js'
+import {LIMITS, type OperationRecord, parseDocumentText, validateDocument} from '../profile/index.js'
 
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\u0000', 'latin1')
 

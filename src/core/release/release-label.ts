@@ -1,4 +1,4 @@
-import {printable} from '../text/printable.js'
+import {printable} from '../text/index.js'
 import type {ReleaseSide} from './read-release-input.js'
 
 /** How reports name a release: `incus 1.2.0 (cassette dist/incus.tama-cassette)`. */

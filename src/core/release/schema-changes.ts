@@ -1,10 +1,9 @@
 import {isDeepStrictEqual} from 'node:util'
 
-import {canonicalJson} from '../cassette/canonical-json.js'
-import {printable} from '../text/printable.js'
-import {pointerTokens, valueAt} from '../profile/json-pointer.js'
-import {isObject} from '../profile/json-value.js'
-import type {JsonSchema} from '../profile/operation-record.js'
+import {canonicalJson} from '../cassette/index.js'
+import {printable} from '../text/index.js'
+import {isObject, pointerTokens, valueAt} from '../json/index.js'
+import type {JsonSchema} from '../profile/index.js'
 import type {DetectedChange, SchemaChangeKind} from './diff-types.js'
 
 type SchemaField = 'input_schema' | 'output_schema'

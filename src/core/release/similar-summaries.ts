@@ -1,7 +1,8 @@
-import type {OperationRecord} from '../profile/operation-record.js'
+import type {OperationRecord} from '../profile/index.js'
 import {STOP_WORDS} from '../search/query-vocabulary.js'
 import {words} from '../search/text-analysis.js'
 import {stem} from '../search/word-stem.js'
+import {compareCodeUnits} from '../text/index.js'
 import type {SummaryGroup} from './lint-types.js'
 
 /** Summaries whose word sets overlap at least this much (Jaccard) are indistinguishable. */
@@ -39,9 +40,9 @@ export function similarSummaries(records: readonly OperationRecord[]): SummaryGr
   }
   return [...members.values()]
     .filter((group) => group.length > 1)
-    .map((group) => group.sort((a, b) => compare(a.operationId, b.operationId)))
+    .map((group) => group.sort((a, b) => compareCodeUnits(a.operationId, b.operationId)))
     .map((group) => ({operations: group.map((record) => record.operationId), summary: group[0]!.summary}))
-    .sort((a, b) => b.operations.length - a.operations.length || compare(a.operations[0]!, b.operations[0]!))
+    .sort((a, b) => b.operations.length - a.operations.length || compareCodeUnits(a.operations[0]!, b.operations[0]!))
 }
 
 function summaryTerms(summary: string): Set<string> {
@@ -75,8 +76,4 @@ class UnionFind {
   union(a: number, b: number): void {
     this.parent[this.find(a)] = this.find(b)
   }
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
 }

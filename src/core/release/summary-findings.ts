@@ -1,4 +1,4 @@
-import type {OperationRecord} from '../profile/operation-record.js'
+import type {OperationRecord} from '../profile/index.js'
 import {words} from '../search/text-analysis.js'
 
 /** Fewer words than this say too little to be found among similar operations. */

@@ -1,7 +1,7 @@
 import diagnosticsChannel from 'node:diagnostics_channel'
 import {performance} from 'node:perf_hooks'
 
-import {isTamaError} from '../errors/tama-error.js'
+import {isTamaError} from '../errors/index.js'
 
 /**
  * Telemetry through node:diagnostics_channel, nothing else: tama-dex never sends data

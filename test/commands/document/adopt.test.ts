@@ -9,7 +9,7 @@ import {PROJECT_ROOT, parseJson, runCli} from '../../helpers/cli.js'
 
 // Relative to the project root, where runCli runs: messages must use paths as given.
 const FIXTURES = 'test/fixtures/adopt'
-const INCUS = '../shared/corpus/incus-rest-api.yaml'
+const INCUS = 'test/fixtures/corpus/incus-rest-api.yaml'
 
 let dir: string
 

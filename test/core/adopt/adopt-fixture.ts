@@ -1,7 +1,7 @@
 import {fileURLToPath} from 'node:url'
 
 import {type AdoptOptions, type AdoptResult, adoptDocument} from '../../../src/core/adopt/index.js'
-import {pointerTokens, valueAt} from '../../../src/core/profile/json-pointer.js'
+import {pointerTokens, valueAt} from '../../../src/core/json/index.js'
 import {readDocumentFile} from '../../../src/core/profile/index.js'
 
 /** test/fixtures/adopt/, where every adoption fixture lives. */

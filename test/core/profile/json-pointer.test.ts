@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {childPointer, pointerOf, pointerTokens, valueAt} from '../../../src/core/profile/json-pointer.js'
+import {childPointer, pointerOf, pointerTokens, valueAt} from '../../../src/core/json/index.js'
 
 describe('JSON Pointers (RFC 6901)', () => {
   it.each([

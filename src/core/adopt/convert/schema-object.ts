@@ -1,10 +1,8 @@
-import {isObject} from '../../profile/json-value.js'
+import {childPointer, isObject} from '../../json/index.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'
-import {childPointer} from '../../profile/json-pointer.js'
 import {type InternalRefs, isInternalRef} from '../internal-refs.js'
-import type {DocumentPatterns} from '../../profile/linear-pattern.js'
-import {isSchemaKeyword, keywordRefusal} from '../../profile/schema-keywords.js'
 import {repairFields} from '../repair/object-fields.js'
+import {type DocumentPatterns, isSchemaKeyword, keywordRefusal} from '../../profile/index.js'
 
 /** What one pass over the document's schemas does. */
 export interface SchemaPass {

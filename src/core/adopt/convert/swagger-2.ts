@@ -1,7 +1,6 @@
-import {TamaError} from '../../errors/tama-error.js'
-import {isObject} from '../../profile/json-value.js'
+import {TamaError} from '../../errors/index.js'
+import {childPointer, isObject} from '../../json/index.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'
-import {childPointer} from '../../profile/json-pointer.js'
 
 // swagger2openapi marks what it could not convert losslessly with this key instead of failing.
 const WARN_PROPERTY = 'x-s2o-warning'

@@ -1,5 +1,5 @@
-import {TamaError} from '../../errors/tama-error.js'
-import {childPointer} from '../../profile/json-pointer.js'
+import {TamaError} from '../../errors/index.js'
+import {childPointer} from '../../json/index.js'
 import {LIMITS} from '../../profile/index.js'
 import type {AdoptSettings} from '../adopt-options.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'

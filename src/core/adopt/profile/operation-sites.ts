@@ -1,6 +1,5 @@
-import {TamaError} from '../../errors/tama-error.js'
-import {childPointer} from '../../profile/json-pointer.js'
-import {isObject} from '../../profile/json-value.js'
+import {TamaError} from '../../errors/index.js'
+import {childPointer, isObject} from '../../json/index.js'
 import {HTTP_METHODS, type HttpMethod} from '../adopt-options.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'
 import type {InternalRefs} from '../internal-refs.js'

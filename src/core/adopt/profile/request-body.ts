@@ -1,6 +1,5 @@
-import {jsonContent} from '../../profile/input-schema.js'
-import {childPointer} from '../../profile/json-pointer.js'
-import {isObject} from '../../profile/json-value.js'
+import {jsonContent} from '../../profile/index.js'
+import {childPointer, isObject} from '../../json/index.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'
 import type {InternalRefs} from '../internal-refs.js'
 import type {OperationSite} from './operation-sites.js'

@@ -1,6 +1,5 @@
-import {TamaError, type Problem} from '../../errors/tama-error.js'
-import {childPointer} from '../../profile/json-pointer.js'
-import {isObject} from '../../profile/json-value.js'
+import {TamaError, type Problem} from '../../errors/index.js'
+import {childPointer, isObject} from '../../json/index.js'
 import {LIMITS} from '../../profile/index.js'
 import {type AdoptSettings, READ_METHODS, hasScopeRule, isScope} from '../adopt-options.js'
 import type {OperationSite} from './operation-sites.js'
@@ -62,7 +61,7 @@ function securityScopes(site: OperationSite, document: Record<string, unknown>, 
         if (isScope(scope)) return void scopes.add(scope)
         const at = childPointer(childPointer(childPointer(pointer, index), scheme), position)
         const message = `security scope ${JSON.stringify(scope)} is not a profile scope (printable ASCII without spaces, 1–${LIMITS.scopeLength} characters).`
-        throw new TamaError('invalid_document', `${source}#${at}: ${message} Map this operation another way (--tag-scope, --read-scope/--write-scope) or leave out --scopes-from-security.`, {
+        throw new TamaError('invalid_document', `${source}#${at}: ${message} Map this operation another way (\`tagScopes\`, \`readScopes\`/\`writeScopes\`) or leave out \`scopesFromSecurity\`.`, {
           problems: [{source, pointer: at, message}],
         })
       })
@@ -91,10 +90,11 @@ export function unmappedScopesError(unmapped: readonly OperationSite[], settings
     message: `${site.method.toUpperCase()} ${site.path} (${String(site.operation.operationId)}) gets no scope.`,
   }))
   const subject = unmapped.length === 1 ? `1 operation of ${settings.source} gets` : `${unmapped.length} operations of ${settings.source} get`
-  const cover = 'Pass --default-scope SCOPE (or --default-anyone to let any caller see and run them)'
+  // Options are named as `key`; the CLI puts its flags there.
+  const cover = 'Pass `defaultScopes` SCOPE (or `defaultScopes: []` to let any caller see and run them)'
   const message = hasScopeRule(settings)
-    ? `${subject} no scope from the options given, and the profile has no implicit "anyone". ${cover}, or map them with --tag-scope TAG=SCOPE or --read-scope/--write-scope.`
-    : `No scope option given: say who may see and run the operations of ${settings.source}, the profile has no implicit "anyone". ${cover}, or map scopes with --scopes-from-security, --tag-scope TAG=SCOPE, or --read-scope SCOPE and --write-scope SCOPE.`
+    ? `${subject} no scope from the options given, and the profile has no implicit "anyone". ${cover}, or map them with \`tagScopes\` TAG=SCOPE or \`readScopes\`/\`writeScopes\`.`
+    : `No scope option given: say who may see and run the operations of ${settings.source}, the profile has no implicit "anyone". ${cover}, or map scopes with \`scopesFromSecurity\`, \`tagScopes\` TAG=SCOPE, or \`readScopes\` SCOPE and \`writeScopes\` SCOPE.`
   if (!hasScopeRule(settings)) return new TamaError('usage', message)
   return new TamaError('usage', message, {problems, details: {unmappedOperations: unmapped.length}})
 }

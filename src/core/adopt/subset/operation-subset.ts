@@ -1,7 +1,7 @@
 import {TamaError} from '../../errors/tama-error.js'
 import {isObject} from '../../profile/json-value.js'
 import {LIMITS} from '../../profile/index.js'
-import {HTTP_METHODS, OPTION_FLAGS, type OperationSubset} from '../adopt-options.js'
+import {HTTP_METHODS, type OperationSubset} from '../adopt-options.js'
 
 // Tags and path prefixes a refusal of a big document lists as ways to cut it.
 const LISTED = 8
@@ -40,7 +40,7 @@ export function selectOperations(document: Record<string, unknown>, subset: Oper
     if (!HTTP_METHODS.some((method) => item[method] !== undefined)) delete paths[path]
   }
   const unknown = [...includeTags].filter((tag) => !seenTags.has(tag))
-  if (unknown.length > 0) throw new TamaError('usage', `${source}: ${OPTION_FLAGS.includeTags} ${unknown.map((tag) => JSON.stringify(tag)).join(', ')}: no operation has this tag. Largest tags: ${listTags(seenTags)}.`)
+  if (unknown.length > 0) throw new TamaError('usage', `${source}: \`includeTags\` ${unknown.map((tag) => JSON.stringify(tag)).join(', ')}: no operation has this tag. Largest tags: ${listTags(seenTags)}.`)
   if (kept === 0) throw new TamaError('usage', `${source}: no operation is left once ${describeSubset(subset)} is applied. Widen the subset.`)
   return leftOut
 }
@@ -62,7 +62,7 @@ export function tooManyOperations(document: Record<string, unknown>, count: numb
   }
   const message =
     `The document has ${count.toLocaleString('en-US')} operations; a profile document holds at most ${LIMITS.operations.toLocaleString('en-US')}. ` +
-    `Adopt it in parts, each with ${OPTION_FLAGS.includeTags} TAG, ${OPTION_FLAGS.excludeTags} TAG or ${OPTION_FLAGS.includePaths} PREFIX (each repeatable). ` +
+    `Adopt it in parts, each with \`includeTags\` TAG, \`excludeTags\` TAG or \`includePaths\` PREFIX (each repeatable). ` +
     `Largest tags: ${listTags(tagCounts(document))}. Largest path prefixes: ${listCounts(prefixes)}.`
   return new TamaError('invalid_document', `${source}: ${message}`, {problems: [{source, pointer: '/paths', message}], details: {operations: count}})
 }
@@ -104,9 +104,9 @@ function listCounts(counts: ReadonlyMap<string, number>): string {
 
 function describeSubset({includeTags, excludeTags, includePaths}: OperationSubset): string {
   const parts = [
-    ...[...includeTags].map((tag) => `${OPTION_FLAGS.includeTags} ${tag}`),
-    ...[...excludeTags].map((tag) => `${OPTION_FLAGS.excludeTags} ${tag}`),
-    ...includePaths.map((prefix) => `${OPTION_FLAGS.includePaths} ${prefix}`),
+    ...[...includeTags].map((tag) => `\`includeTags\` ${tag}`),
+    ...[...excludeTags].map((tag) => `\`excludeTags\` ${tag}`),
+    ...includePaths.map((prefix) => `\`includePaths\` ${prefix}`),
   ]
   return parts.join(' ')
 }

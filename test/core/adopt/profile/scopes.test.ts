@@ -78,16 +78,16 @@ describe('scope options, one rule at a time and in precedence', () => {
     const error = failure as TamaError
     expect(error.kind).toBe('usage')
     expect(error.message).toContain(want.message)
-    expect(error.message).toContain('--default-scope')
+    expect(error.message).toContain('`defaultScopes`')
     expect(error.problems.map((problem) => problem.pointer)).toStrictEqual(want.pointers)
   })
 
   it.each<{given: AdoptOptions; want: string}>([
-    {given: {defaultScopes: ['has space']}, want: '--default-scope'},
-    {given: {readScopes: ['']}, want: '--read-scope'},
-    {given: {tagScopes: {'': ['a']}}, want: '--tag-scope'},
-    {given: {tagScopes: {pets: ['a'.repeat(129)]}}, want: '--tag-scope pets='},
-  ])('refuses a malformed scope option: $want', async ({given, want}) => {
+    {given: {defaultScopes: ['has space']}, want: '`defaultScopes`: "has space" is not a scope'},
+    {given: {readScopes: ['']}, want: '`readScopes`: "" is not a scope'},
+    {given: {tagScopes: {'': ['a']}}, want: '`tagScopes`: the tag name is empty'},
+    {given: {tagScopes: {pets: ['a'.repeat(129)]}}, want: '`tagScopes` pets=: '},
+  ])('refuses a malformed scope option by its library key: $want', async ({given, want}) => {
     await expect(adoptFixture('scopes.yaml', given)).rejects.toMatchObject({kind: 'usage', message: expect.stringContaining(want)})
   })
 })

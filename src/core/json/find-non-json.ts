@@ -1,7 +1,6 @@
-import {pointerOf} from '../profile/json-pointer.js'
-
-/** Nesting deeper than this is refused (the profile's document limit). */
-const MAX_JSON_DEPTH = 128
+import {thrownFirstLine} from '../text/index.js'
+import {pointerOf} from './json-pointer.js'
+import {MAX_JSON_DEPTH, isPlainObject} from './json-value.js'
 
 /** Where a value stops being plain JSON data, and why. */
 export interface NonJson {
@@ -17,12 +16,6 @@ export interface JsonDataOptions {
   readonly maxArrayLength?: number
   /** Pass over `undefined`, leaving it to whoever serialises the value (as JSON.stringify does). */
   readonly ignoreUndefined?: boolean
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
-  const prototype = Object.getPrototypeOf(value)
-  return prototype === Object.prototype || prototype === null
 }
 
 /**
@@ -75,12 +68,6 @@ export function findNonJson(value: unknown, options: JsonDataOptions = {}): NonJ
     return walk(value, 1)
   } catch (error) {
     // A getter or Proxy trap threw while the value was read: it is not plain data.
-    return found(`cannot be read (${firstLine(error)})`)
+    return found(`cannot be read (${thrownFirstLine(error, 200)})`)
   }
-}
-
-function firstLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : 'it threw a non-Error value'
-  const line = (text.split('\n')[0] ?? '').trim() || 'no message'
-  return line.length <= 200 ? line : `${line.slice(0, 200)}…`
 }

@@ -13,6 +13,11 @@ export function escapeToken(token: string | number): string {
   return token.replaceAll('~', '~0').replaceAll('/', '~1')
 }
 
+/** Unescapes one reference token: `~1` → `/`, then `~0` → `~` (RFC 6901 §4). */
+export function unescapeToken(token: string): string {
+  return token.replaceAll('~1', '/').replaceAll('~0', '~')
+}
+
 /** The pointer to `token` inside the value at `pointer`. */
 export function childPointer(pointer: string, token: string | number): string {
   return `${pointer}/${escapeToken(token)}`
@@ -31,7 +36,7 @@ export function pointerTokens(pointer: string): string[] | null {
   if (!pointer.startsWith('/')) return null
   const tokens = pointer.slice(1).split('/')
   for (const token of tokens) if (/~(?![01])/.test(token)) return null
-  return tokens.map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
+  return tokens.map(unescapeToken)
 }
 
 /**

@@ -1,0 +1,2 @@
+export type {SqliteDatabase, SqliteStatement} from './driver.js'
+export {openDatabase, sqliteLibraryVersion} from './open-database.js'

@@ -1,0 +1,118 @@
+import {readFileSync, readdirSync} from 'node:fs'
+import {dirname, join, posix, relative, sep} from 'node:path'
+
+import ts from 'typescript'
+
+import type {Allowance, Rule} from './layers.js'
+
+/** One relative import between two files of src/, paths relative to src/ with / separators. */
+export interface ImportEdge {
+  readonly from: string
+  readonly to: string
+}
+
+export interface Violation {
+  readonly rule: Rule
+  readonly from: string
+  readonly to: string
+}
+
+/** Every relative import (static, re-export, dynamic and `import type`) between the .ts files under `root`. */
+export function importGraph(root: string): ImportEdge[] {
+  const edges: ImportEdge[] = []
+  for (const file of tsFiles(root)) {
+    const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true)
+    for (const {fileName} of info.importedFiles) {
+      if (!fileName.startsWith('.')) continue
+      const target = join(dirname(file), fileName).replace(/\.js$/, '.ts')
+      edges.push({from: srcPath(root, file), to: srcPath(root, target)})
+    }
+  }
+  return edges
+}
+
+/** The folder a file of src/ belongs to, as LAYERS names it. */
+export function folderOf(file: string): string {
+  const parts = file.split('/')
+  if (parts[0] === 'core') return `core/${parts[1]}`
+  if (parts[0] === 'commands') return 'commands'
+  if (parts.length === 1 && (file === 'index.ts' || file === 'mcp.ts')) return 'entries'
+  return 'cli'
+}
+
+/**
+ * What breaks the layer rules: an import of a folder beside or above the importer, a
+ * core folder's file imported from outside it other than through its index.ts, a folder
+ * LAYERS does not list, and a cycle of files. Allowances filter the result.
+ */
+export function checkLayers(edges: readonly ImportEdge[], layers: ReadonlyArray<readonly string[]>, allowances: readonly Allowance[] = []): Violation[] {
+  const layerOf = new Map(layers.flatMap((folders, index) => folders.map((folder) => [folder, index] as const)))
+  const found: Violation[] = []
+  const unlisted = new Set<string>()
+  for (const {from, to} of edges) {
+    for (const file of [from, to]) {
+      const folder = folderOf(file)
+      if (!layerOf.has(folder) && !unlisted.has(folder)) {
+        unlisted.add(folder)
+        found.push({rule: 'unlisted-folder', from: folder, to: folder})
+      }
+    }
+    const source = folderOf(from)
+    const target = folderOf(to)
+    if (source === target) continue
+    const sourceLayer = layerOf.get(source)
+    const targetLayer = layerOf.get(target)
+    if (sourceLayer === undefined || targetLayer === undefined) continue
+    // Layers are listed top first: a lower layer has a larger index.
+    if (targetLayer < sourceLayer) found.push({rule: 'back-edge', from, to})
+    else if (targetLayer === sourceLayer) found.push({rule: 'same-layer', from, to})
+    if (target.startsWith('core/') && to !== `${target}/index.ts`) found.push({rule: 'reach-in', from, to})
+  }
+  found.push(...fileCycles(edges))
+  return found.filter((violation) => !allowances.some((allowance) => allows(allowance, violation)))
+}
+
+/** The allowances that let no violation pass: stale, to be dropped. */
+export function unusedAllowances(edges: readonly ImportEdge[], layers: ReadonlyArray<readonly string[]>, allowances: readonly Allowance[]): Allowance[] {
+  const all = checkLayers(edges, layers)
+  return allowances.filter((allowance) => !all.some((violation) => allows(allowance, violation)))
+}
+
+export function allows(allowance: Allowance, violation: Violation): boolean {
+  return (
+    allowance.rule === violation.rule &&
+    folderOf(violation.from) === allowance.from &&
+    (allowance.to === '*' || folderOf(violation.to) === allowance.to)
+  )
+}
+
+/** One violation per cycle of imports among files, named by the edge that closes it. */
+function fileCycles(edges: readonly ImportEdge[]): Violation[] {
+  const next = new Map<string, string[]>()
+  for (const {from, to} of edges) next.set(from, [...(next.get(from) ?? []), to])
+  const state = new Map<string, 'open' | 'done'>()
+  const cycles: Violation[] = []
+  const visit = (file: string): void => {
+    state.set(file, 'open')
+    for (const target of next.get(file) ?? []) {
+      const seen = state.get(target)
+      if (seen === 'open') cycles.push({rule: 'file-cycle', from: file, to: target})
+      else if (seen === undefined) visit(target)
+    }
+    state.set(file, 'done')
+  }
+  for (const file of [...next.keys()].sort()) if (!state.has(file)) visit(file)
+  return cycles
+}
+
+function tsFiles(directory: string): string[] {
+  return readdirSync(directory, {withFileTypes: true}).flatMap((entry) => {
+    const path = join(directory, entry.name)
+    if (entry.isDirectory()) return tsFiles(path)
+    return entry.name.endsWith('.ts') ? [path] : []
+  })
+}
+
+function srcPath(root: string, file: string): string {
+  return posix.normalize(relative(root, file).split(sep).join('/'))
+}

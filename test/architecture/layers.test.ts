@@ -1,0 +1,128 @@
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {dirname, join} from 'node:path'
+import {fileURLToPath} from 'node:url'
+
+import {afterAll, describe, expect, it} from 'vitest'
+
+import {checkLayers, importGraph, unusedAllowances, type Violation} from './import-graph.js'
+import {ALLOWANCES, LAYERS} from './layers.js'
+
+const REPOSITORY = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const SRC = join(REPOSITORY, 'src')
+
+describe('the layers of src/', () => {
+  const edges = importGraph(SRC)
+
+  it('reads the imports of src/', () => {
+    expect(edges).toContainEqual({from: 'commands/search.ts', to: 'base-command.ts'})
+    expect(edges).toContainEqual({from: 'core/json/find-non-json.ts', to: 'core/json/json-pointer.ts'})
+  })
+
+  it('has no back-edge, no import beside its layer, no reach-in, no unlisted folder and no cycle', () => {
+    expect(checkLayers(edges, LAYERS, ALLOWANCES)).toEqual([])
+  })
+
+  it('lists no allowance that nothing needs', () => {
+    expect(unusedAllowances(edges, LAYERS, ALLOWANCES)).toEqual([])
+  })
+
+  it('is drawn in docs/architecture.md, top first, as LAYERS lists it', () => {
+    const doc = readFileSync(join(REPOSITORY, 'docs', 'architecture.md'), 'utf8')
+    const drawing = /```text\n([\s\S]*?)```/.exec(doc)?.[1] ?? ''
+    const drawn = drawing
+      .split('\n')
+      .filter((line) => /^\s*\d+\s/.test(line))
+      .map((line) => line.replace(/^\s*\d+\s+/, '').split(/\s{2,}/)[0]!.split(',').map((folder) => folder.trim()))
+    expect(drawn).toEqual(LAYERS.map((folders) => [...folders]))
+  })
+})
+
+describe('the layer check itself', () => {
+  const root = mkdtempSync(join(tmpdir(), 'tama-dex-layers-'))
+  afterAll(() => rmSync(root, {recursive: true, force: true}))
+  const write = (path: string, text: string) => {
+    mkdirSync(dirname(join(root, path)), {recursive: true})
+    writeFileSync(join(root, path), text)
+  }
+  write('core/text/index.ts', "export {quote} from './quote.js'\n")
+  write('core/text/quote.ts', "export const quote = (text: string) => `\"${text}\"`\n")
+  write('core/json/index.ts', "export {isObject} from './is-object.js'\n")
+  write('core/json/is-object.ts', "import {quote} from '../text/index.js'\nexport const isObject = (value: unknown) => quote(String(value)) !== ''\n")
+  write('core/errors/index.ts', "export const ERRORS = 1\n")
+
+  const layers = [['core/json'], ['core/errors', 'core/text']]
+  const given = (path: string, text: string): Violation[] => {
+    write(path, text)
+    try {
+      return checkLayers(importGraph(root), layers)
+    } finally {
+      rmSync(join(root, path))
+    }
+  }
+
+  it('passes a clean tree', () => {
+    expect(checkLayers(importGraph(root), layers)).toEqual([])
+  })
+
+  describe.each([
+    {
+      name: 'a back-edge (text importing json)',
+      path: 'core/text/bad.ts',
+      text: "import {isObject} from '../json/index.js'\nexport const bad = isObject\n",
+      want: [{rule: 'back-edge', from: 'core/text/bad.ts', to: 'core/json/index.ts'}],
+    },
+    {
+      name: 'a reach-in (json importing text\'s file)',
+      path: 'core/json/bad.ts',
+      text: "import {quote} from '../text/quote.js'\nexport const bad = quote\n",
+      want: [{rule: 'reach-in', from: 'core/json/bad.ts', to: 'core/text/quote.ts'}],
+    },
+    {
+      name: 'a re-export that reaches in',
+      path: 'core/json/bad.ts',
+      text: "export {quote} from '../text/quote.js'\n",
+      want: [{rule: 'reach-in', from: 'core/json/bad.ts', to: 'core/text/quote.ts'}],
+    },
+    {
+      name: 'a type-only back-edge',
+      path: 'core/errors/bad.ts',
+      text: "import type {isObject} from '../json/index.js'\nexport type Bad = typeof isObject\n",
+      want: [{rule: 'back-edge', from: 'core/errors/bad.ts', to: 'core/json/index.ts'}],
+    },
+    {
+      name: 'an import beside its layer',
+      path: 'core/errors/bad.ts',
+      text: "import {quote} from '../text/index.js'\nexport const bad = quote\n",
+      want: [{rule: 'same-layer', from: 'core/errors/bad.ts', to: 'core/text/index.ts'}],
+    },
+    {
+      name: 'a folder the layers do not list',
+      path: 'core/extra/bad.ts',
+      text: "import {quote} from '../text/index.js'\nexport const bad = quote\n",
+      want: [{rule: 'unlisted-folder', from: 'core/extra', to: 'core/extra'}],
+    },
+  ])('fails on $name', ({path, text, want}) => {
+    it('names the import', () => {
+      expect(given(path, text)).toEqual(want)
+    })
+  })
+
+  it('fails on a cycle of files', () => {
+    write('core/text/quote.ts', "import {other} from './other.js'\nexport const quote = (text: string) => `\"${text}\"` + other\n")
+    write('core/text/other.ts', "import {quote} from './quote.js'\nexport const other = typeof quote\n")
+    const found = checkLayers(importGraph(root), layers)
+    write('core/text/quote.ts', "export const quote = (text: string) => `\"${text}\"`\n")
+    rmSync(join(root, 'core/text/other.ts'))
+    expect(found).toEqual([{rule: 'file-cycle', from: 'core/text/other.ts', to: 'core/text/quote.ts'}])
+  })
+
+  it('lets an allowance pass its violation, and reports an allowance nothing uses', () => {
+    const allowance = {rule: 'reach-in', from: 'core/json', to: 'core/text', why: 'test'} as const
+    write('core/json/bad.ts', "import {quote} from '../text/quote.js'\nexport const bad = quote\n")
+    const passed = checkLayers(importGraph(root), layers, [allowance])
+    rmSync(join(root, 'core/json/bad.ts'))
+    expect(passed).toEqual([])
+    expect(unusedAllowances(importGraph(root), layers, [allowance])).toEqual([allowance])
+  })
+})

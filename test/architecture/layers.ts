@@ -1,0 +1,37 @@
+/**
+ * The layers of src/, top first: a folder may import only folders of a lower layer, never
+ * one beside or above it. docs/architecture.md draws the same list; a test keeps the two equal.
+ * `cli` is the files at src/'s top (BaseCommand, flags, progress) and src/hooks; `entries`
+ * is the package's entry points, src/index.ts and src/mcp.ts.
+ */
+export const LAYERS: ReadonlyArray<readonly string[]> = [
+  ['commands'],
+  ['cli', 'entries'],
+  ['core/release', 'core/mcp'],
+  ['core/index'],
+  ['core/adopt', 'core/cassette', 'core/execute', 'core/search'],
+  ['core/profile'],
+  ['core/files', 'core/json', 'core/sqlite', 'core/telemetry'],
+  ['core/errors', 'core/text'],
+]
+
+export type Rule = 'back-edge' | 'same-layer' | 'reach-in' | 'unlisted-folder' | 'file-cycle'
+
+/** An edge the check lets pass, for now; each says why and when it goes. */
+export interface Allowance {
+  readonly rule: Rule
+  readonly from: string
+  /** A folder, or '*' for any. */
+  readonly to: string
+  readonly why: string
+}
+
+/**
+ * TEMPORARY. src/core/search is being rewritten; until that lands, its imports of other
+ * folders' files and release's imports of search's files pass. Drop both entries once the
+ * rewrite imports through index.ts files (the check fails on an allowance nothing uses).
+ */
+export const ALLOWANCES: readonly Allowance[] = [
+  {rule: 'reach-in', from: 'core/search', to: '*', why: 'search imports errors/, profile/ and sqlite/ files directly'},
+  {rule: 'reach-in', from: 'core/release', to: 'core/search', why: 'lint uses search\'s stemmer, stop words and query limit (word-stem, query-vocabulary, text-analysis, search-query, operation-store)'},
+]
