@@ -58,7 +58,20 @@ const OPERATION_RECORD_SCHEMA = {
           type: 'object',
           additionalProperties: false,
           required: ['mode', 'contentType', 'required'],
-          properties: {mode: {enum: ['input', 'property']}, contentType: TEXT, required: {type: 'boolean'}},
+          properties: {
+            mode: {enum: ['input', 'property']},
+            contentType: TEXT,
+            required: {type: 'boolean'},
+            encoding: {
+              type: 'object',
+              additionalProperties: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['style', 'explode', 'contentType', 'binary'],
+                properties: {style: {enum: ['form', 'deepObject']}, explode: {type: 'boolean'}, contentType: {type: ['string', 'null']}, binary: {type: 'boolean'}},
+              },
+            },
+          },
         },
       ],
     },

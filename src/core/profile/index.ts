@@ -3,3 +3,6 @@ export {documentSource, parseDocumentText, readDocumentFile} from './parse-docum
 export {checkDocument, validateDocument} from './validate-document.js'
 export type {CheckOptions, CheckResult} from './validate-document.js'
 export {locateProblems} from './locate-pointer.js'
+export {requestContent} from './input-schema.js'
+export type {BodyContent} from './input-schema.js'
+export {formFields, isObjectSchema} from './form-body.js'
