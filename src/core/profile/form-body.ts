@@ -80,14 +80,17 @@ function readEncoding(given: Record<string, unknown>, at: string, multipart: boo
   if (style !== 'form' && style !== 'deepObject') {
     report(childPointer(at, 'style'), `Style ${quote(style)} is not supported for form fields: tama-dex writes \`form\` and \`deepObject\`. Use one of those, or leave the style out.`)
   }
-  const explode = typeof given.explode === 'boolean' ? given.explode : style === 'form'
+  // OpenAPI defaults explode to false for deepObject, a pairing it leaves undefined; written
+  // without explode, deepObject is read as documents mean it, with explode.
+  const explode = typeof given.explode === 'boolean' ? given.explode : true
   if (style === 'deepObject' && !explode) report(childPointer(at, 'explode'), 'Style `deepObject` is defined only with `explode: true`. Set it to true, or leave it out.')
   if (given.allowReserved === true) report(childPointer(at, 'allowReserved'), '`allowReserved: true` is not supported: tama-dex percent-encodes every reserved character. Remove it.')
   if (multipart && isObject(given.headers) && Object.keys(given.headers).length > 0) {
     report(childPointer(at, 'headers'), 'Part headers are not supported: a part carries only its name, file name and media type. Remove `headers`.')
   }
-  // A list of media types ("image/png, image/jpeg") or a range names no one type to send.
-  const listed = multipart && typeof given.contentType === 'string' ? given.contentType.split(',', 1)[0]!.trim() : ''
+  // An explicit style overrides contentType (OpenAPI 3.1); a list of media types
+  // ("image/png, image/jpeg") is sent as its first, and a range names no one type to send.
+  const listed = multipart && given.style === undefined && typeof given.contentType === 'string' ? given.contentType.split(',', 1)[0]!.trim() : ''
   return {style: style === 'deepObject' ? 'deepObject' : 'form', explode, contentType: listed === '' || listed.includes('*') ? null : listed, binary: false}
 }
 
