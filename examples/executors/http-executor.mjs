@@ -134,14 +134,13 @@ function requestBody(operation, input) {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`the body of ${operation.path} must be an object of form fields; nothing was sent`)
   const encoding = operation.body.encoding ?? {}
   const fields = Object.entries(value).filter(([, field]) => field !== null)
-  if (fields.length === 0) return undefined
   if (essence === FORM) {
-    const form = new URLSearchParams()
-    for (const [name, field] of fields) for (const [key, text] of formPairs(name, field, encoding[name] ?? DEFAULT_FIELD)) form.append(key, text)
-    return {body: form.toString(), contentType}
+    const pairs = fields.flatMap(([name, field]) => formPairs(name, field, encoding[name] ?? DEFAULT_FIELD))
+    return pairs.length === 0 ? undefined : {body: new URLSearchParams(pairs).toString(), contentType}
   }
-  const boundary = `tama-dex-${randomUUID()}`
   const parts = fields.flatMap(([name, field]) => multipartParts(name, field, encoding[name] ?? DEFAULT_FIELD))
+  if (parts.length === 0) return undefined
+  const boundary = `tama-dex-${randomUUID()}`
   return {body: multipartBody(parts, boundary), contentType: `multipart/form-data; boundary=${boundary}`}
 }
 

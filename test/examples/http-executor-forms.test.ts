@@ -91,8 +91,12 @@ describe('the example HTTP executor, application/x-www-form-urlencoded', () => {
     expect({method: request!.method, url: request!.url, type: request!.headers['content-type'], body: request!.body}).toEqual({method: 'POST', ...want})
   })
 
-  it('sends no body and no content type for a form without fields', async () => {
-    const [request, ...more] = await send('labels_post', {})
+  it.each<{operation: string; input: Record<string, unknown>}>([
+    {operation: 'labels_post', input: {}},
+    {operation: 'customers_post', input: {name: null, metadata: {}, items: [], codes: []}},
+    {operation: 'files_post', input: {link: {}, pictures: []}},
+  ])('sends no body and no content type for a form without fields: $operation $input', async ({operation, input}) => {
+    const [request, ...more] = await send(operation, input)
     expect(more).toEqual([])
     expect({body: request!.body, type: request!.headers['content-type']}).toEqual({body: '', type: undefined})
   })
