@@ -146,6 +146,9 @@ function requestBody(operation, input) {
 
 const FORM = 'application/x-www-form-urlencoded'
 const MULTIPART = 'multipart/form-data'
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
+/** What a part's media type may hold: printable ASCII, so it cannot end the header line. */
+const HEADER_TEXT = /^[\x20-\x7e]*$/
 /** How a field the record does not list is written (OpenAPI's default: style form, explode). */
 const DEFAULT_FIELD = {style: 'form', explode: true, contentType: null, binary: false}
 
@@ -188,7 +191,11 @@ function formPairs(name, value, field) {
 function multipartParts(name, value, field) {
   if (field.binary) {
     const files = Array.isArray(value) ? value : [value]
-    return files.map((file) => ({name, filename: name, contentType: field.contentType ?? 'application/octet-stream', content: Buffer.from(String(file), 'base64')}))
+    return files.map((file) => {
+      // Buffer.from skips what is not base64; a mistyped file must not be sent as other bytes.
+      if (typeof file !== 'string' || !BASE64.test(file)) throw new Error(`form field ${name} is not base64; nothing was sent`)
+      return {name, filename: name, contentType: field.contentType ?? 'application/octet-stream', content: Buffer.from(file, 'base64')}
+    })
   }
   if (field.contentType !== null) {
     const json = /[/+]json\b/i.test(field.contentType)
@@ -214,7 +221,10 @@ function multipartBody(parts, boundary) {
   for (const part of parts) {
     let head = `--${boundary}\r\nContent-Disposition: form-data; name=${quoted(part.name)}`
     if (part.filename !== undefined) head += `; filename=${quoted(part.filename)}`
-    if (part.contentType !== undefined) head += `\r\nContent-Type: ${part.contentType}`
+    if (part.contentType !== undefined) {
+      if (!HEADER_TEXT.test(part.contentType)) throw new Error(`the media type of form field ${part.name} is not printable text; nothing was sent`)
+      head += `\r\nContent-Type: ${part.contentType}`
+    }
     chunks.push(Buffer.from(`${head}\r\n\r\n`), Buffer.from(part.content), Buffer.from('\r\n'))
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`))

@@ -18,8 +18,8 @@ beforeAll(async () => {
   operations = new Map(document.operations.map((operation) => [operation.operationId, operation]))
 })
 
-/** Runs one operation of the form-bodies fixture through the example executor against the test server; the requests it has received. */
-async function send(operationId: string, input: Record<string, unknown>): Promise<readonly RecordedRequest[]> {
+/** Runs one operation of the form-bodies fixture through the example executor against the test server. */
+function execute(operationId: string, input: Record<string, unknown>): Promise<unknown> {
   const call: ExecutorCall = {
     cassette: 'forms',
     operationId,
@@ -29,7 +29,12 @@ async function send(operationId: string, input: Record<string, unknown>): Promis
     options: {baseUrl: server().url},
     signal: new AbortController().signal,
   }
-  await expect((httpExecutor as {execute: (call: ExecutorCall, input: unknown) => Promise<unknown>}).execute(call, input)).resolves.toEqual({ok: true})
+  return (httpExecutor as {execute: (call: ExecutorCall, input: unknown) => Promise<unknown>}).execute(call, input)
+}
+
+/** `execute`, answered; the requests the server has received. */
+async function send(operationId: string, input: Record<string, unknown>): Promise<readonly RecordedRequest[]> {
+  await expect(execute(operationId, input)).resolves.toEqual({ok: true})
   return server().requests
 }
 
@@ -134,6 +139,11 @@ describe('the example HTTP executor, multipart/form-data', () => {
       Buffer.from(`--${boundary}--\r\n`),
     ])
     expect(request!.bytes.toString('latin1')).toBe(want.toString('latin1'))
+  })
+
+  it.each(['not base64!', 'aGk', 'aGk=x', 42])('refuses a file that is not base64 (%j) and sends nothing', async (file) => {
+    await expect(execute('files_post', {file, purpose: 'identity_document'})).rejects.toThrow('form field file is not base64; nothing was sent')
+    expect(server().requests).toEqual([])
   })
 
   it('draws a new boundary for each call', async () => {

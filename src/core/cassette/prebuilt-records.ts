@@ -1,6 +1,7 @@
 import {Ajv, type ValidateFunction} from 'ajv'
 
 import {findNonJson} from '../execute/json-value.js'
+import {PART_MEDIA_TYPE} from '../profile/form-body.js'
 import {LIMITS} from '../profile/limits.js'
 import type {JsonSchema, OperationRecord} from '../profile/operation-record.js'
 import {RefResolver} from '../profile/ref-resolver.js'
@@ -68,7 +69,7 @@ const OPERATION_RECORD_SCHEMA = {
                 type: 'object',
                 additionalProperties: false,
                 required: ['style', 'explode', 'contentType', 'binary'],
-                properties: {style: {enum: ['form', 'deepObject']}, explode: {type: 'boolean'}, contentType: {type: ['string', 'null']}, binary: {type: 'boolean'}},
+                properties: {style: {enum: ['form', 'deepObject']}, explode: {type: 'boolean'}, contentType: {anyOf: [{type: 'null'}, {type: 'string', pattern: PART_MEDIA_TYPE.source}]}, binary: {type: 'boolean'}},
               },
             },
           },

@@ -15,6 +15,10 @@ export interface FormFields {
   readonly binary: readonly string[]
 }
 
+/** A media type a part may be sent as: `type/subtype` with parameters, HTTP tokens only, so it cannot break a part's header. */
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+"
+export const PART_MEDIA_TYPE = new RegExp(String.raw`^${TOKEN}/${TOKEN}(?: *; *${TOKEN}=(?:${TOKEN}|"[^"\\\r\n]*"))*$`)
+
 const DEFAULT_FIELD: FormField = Object.freeze({style: 'form', explode: true, contentType: null, binary: false})
 
 /** The input schema of a binary part: its bytes as base64 (docs/profile.md#request-bodies). */
@@ -91,7 +95,11 @@ function readEncoding(given: Record<string, unknown>, at: string, multipart: boo
   // An explicit style overrides contentType (OpenAPI 3.1); a list of media types
   // ("image/png, image/jpeg") is sent as its first, and a range names no one type to send.
   const listed = multipart && given.style === undefined && typeof given.contentType === 'string' ? given.contentType.split(',', 1)[0]!.trim() : ''
-  return {style: style === 'deepObject' ? 'deepObject' : 'form', explode, contentType: listed === '' || listed.includes('*') ? null : listed, binary: false}
+  const contentType = listed === '' || listed.includes('*') ? null : listed
+  if (contentType !== null && !PART_MEDIA_TYPE.test(contentType)) {
+    report(childPointer(at, 'contentType'), `${quote(contentType)} is not a media type a part can be sent as. Write \`type/subtype\`, such as \`image/png\`.`)
+  }
+  return {style: style === 'deepObject' ? 'deepObject' : 'form', explode, contentType, binary: false}
 }
 
 function isBinarySchema(schema: unknown): boolean {
@@ -101,7 +109,7 @@ function isBinarySchema(schema: unknown): boolean {
 
 function mediaTypeOf(schema: unknown, follow: (schema: unknown) => unknown): string | null {
   const file = isObject(schema) && schema.type === 'array' ? follow(schema.items) : schema
-  return isObject(file) && typeof file.contentMediaType === 'string' && !file.contentMediaType.includes('*') ? file.contentMediaType : null
+  return isObject(file) && typeof file.contentMediaType === 'string' && !file.contentMediaType.includes('*') && PART_MEDIA_TYPE.test(file.contentMediaType) ? file.contentMediaType : null
 }
 
 /** An object schema: `type: object`, or `properties` without a `type`. */
