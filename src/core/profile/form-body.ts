@@ -11,8 +11,8 @@ export type FormMediaType = (typeof FORM_MEDIA_TYPES)[number]
 /** A form body's fields as the record carries them, and which of them are file parts. */
 export interface FormFields {
   readonly encoding: Readonly<Record<string, FormField>>
-  /** Fields whose input is base64 (multipart only): their schema becomes BINARY_INPUT. */
-  readonly binary: readonly string[]
+  /** Fields whose input is base64 (multipart only), `many` for an array of files: their schema becomes binaryInput's. */
+  readonly binary: ReadonlyArray<{readonly name: string; readonly many: boolean}>
 }
 
 /** A media type a part may be sent as: `type/subtype` with parameters, HTTP tokens only, so it cannot break a part's header. */
@@ -22,7 +22,7 @@ export const PART_MEDIA_TYPE = new RegExp(String.raw`^${TOKEN}/${TOKEN}(?: *; *$
 const DEFAULT_FIELD: FormField = Object.freeze({style: 'form', explode: true, contentType: null, binary: false})
 
 /** The input schema of a binary part: its bytes as base64 (docs/profile.md#request-bodies). */
-export function binaryInput(description: unknown): JsonSchema {
+export function binaryInput(description?: unknown): JsonSchema {
   return typeof description === 'string' && description !== ''
     ? {type: 'string', contentEncoding: 'base64', description}
     : {type: 'string', contentEncoding: 'base64'}
@@ -59,11 +59,12 @@ export function formFields(
   const multipart = form === 'multipart/form-data'
   const declared = isObject(media) && isObject(media.encoding) ? media.encoding : {}
   const encoding: Record<string, FormField> = {}
-  const binary: string[] = []
+  const binary: Array<{name: string; many: boolean}> = []
   for (const name of Object.keys(properties).sort()) {
     const schema = follow(properties[name])
-    const isBinary = multipart && (isBinarySchema(schema) || (isObject(schema) && isBinarySchema(follow(schema.items))))
-    if (isBinary) binary.push(name)
+    const many = multipart && isObject(schema) && isBinarySchema(follow(schema.items))
+    const isBinary = many || (multipart && isBinarySchema(schema))
+    if (isBinary) binary.push({name, many})
     const given = declared[name]
     const at = childPointer(childPointer(mediaPointer, 'encoding'), name)
     const field = isObject(given) ? readEncoding(given, at, multipart, report) : DEFAULT_FIELD

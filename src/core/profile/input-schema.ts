@@ -57,13 +57,11 @@ export function deriveInput(operation: CollectedOperation, context: Context): De
   checkNames(parameters, body === null ? null : requestBody, report)
 
   const bodyRequired = requestBody?.value.required === true
-  const record = (mode: InputBody['mode']): InputBody =>
-    body!.fields === null ? {mode, contentType: body!.contentType, required: bodyRequired} : {mode, contentType: body!.contentType, required: bodyRequired, encoding: body!.fields.encoding}
   if (body !== null && body.properties !== null && operation.parameters.length === 0) {
     return {
       inputSchema: withBinaryFields(context.bundler.bundleOne(body.schema), body.fields),
       parameters: [],
-      body: record('input'),
+      body: inputBody(body, 'input', bodyRequired),
       properties: body.properties,
     }
   }
@@ -92,7 +90,7 @@ export function deriveInput(operation: CollectedOperation, context: Context): De
   return {
     inputSchema,
     parameters: parameters.map((entry) => ({name: entry.value.name as string, in: entry.value.in as InputParameter['in'], required: required.includes(entry.value.name as string)})),
-    body: body === null ? null : record('property'),
+    body: body === null ? null : inputBody(body, 'property', bodyRequired),
     properties: properties.map(([name]) => name),
   }
 }
@@ -166,14 +164,20 @@ function bodyBinding(content: BodyContent, context: Context): BodyBinding | null
   return {contentType: content.contentType, schema: target, properties: propertyNames(target), fields}
 }
 
+/** The record's body: a form body adds how its fields are written. */
+function inputBody(body: BodyBinding, mode: InputBody['mode'], required: boolean): InputBody {
+  const binding = {mode, contentType: body.contentType, required}
+  return body.fields === null ? binding : {...binding, encoding: body.fields.encoding}
+}
+
 /** The schema with each binary form field's schema replaced by the base64 string an input gives for it. */
 function withBinaryFields(schema: JsonSchema, fields: FormFields | null): JsonSchema {
   if (fields === null || fields.binary.length === 0 || typeof schema === 'boolean' || !isObject(schema.properties)) return schema
   const properties: Record<string, unknown> = {...schema.properties}
-  for (const name of fields.binary) {
+  for (const {name, many} of fields.binary) {
     const field = properties[name]
     const description = isObject(field) ? field.description : undefined
-    properties[name] = isObject(field) && field.type === 'array' ? {type: 'array', items: binaryInput(undefined), ...(typeof description === 'string' ? {description} : {})} : binaryInput(description)
+    properties[name] = many ? {type: 'array', items: binaryInput(), ...(typeof description === 'string' ? {description} : {})} : binaryInput(description)
   }
   return {...schema, properties}
 }
