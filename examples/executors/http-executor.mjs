@@ -133,12 +133,15 @@ function requestBody(operation, input) {
   if (essence !== FORM && essence !== MULTIPART) return {body: JSON.stringify(value), contentType}
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`the body of ${operation.path} must be an object of form fields; nothing was sent`)
   const encoding = operation.body.encoding ?? {}
+  // Own entries only: a field named `constructor` is written the default way, like any other.
+  /** @param {string} name */
+  const fieldOf = (name) => (Object.hasOwn(encoding, name) ? encoding[name] : DEFAULT_FIELD)
   const fields = Object.entries(value).filter(([, field]) => field !== null)
   if (essence === FORM) {
-    const pairs = fields.flatMap(([name, field]) => formPairs(name, field, encoding[name] ?? DEFAULT_FIELD))
+    const pairs = fields.flatMap(([name, field]) => formPairs(name, field, fieldOf(name)))
     return pairs.length === 0 ? undefined : {body: new URLSearchParams(pairs).toString(), contentType}
   }
-  const parts = fields.flatMap(([name, field]) => multipartParts(name, field, encoding[name] ?? DEFAULT_FIELD))
+  const parts = fields.flatMap(([name, field]) => multipartParts(name, field, fieldOf(name)))
   if (parts.length === 0) return undefined
   const boundary = `tama-dex-${randomUUID()}`
   return {body: multipartBody(parts, boundary), contentType: `multipart/form-data; boundary=${boundary}`}

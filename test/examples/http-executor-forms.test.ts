@@ -119,6 +119,7 @@ describe('the example HTTP executor, multipart/form-data', () => {
       details: {source: 'scan'},
       note: 'aGk=',
       'x"y\r\nContent-Type: text/html': 'injected?',
+      constructor: {plain: true},
     })
     expect(server().requests).toHaveLength(1)
     const [request] = server().requests
@@ -136,6 +137,7 @@ describe('the example HTTP executor, multipart/form-data', () => {
       ...part('Content-Disposition: form-data; name="details"\r\nContent-Type: application/json', '{"source":"scan"}'),
       ...part('Content-Disposition: form-data; name="note"', 'aGk='),
       ...part('Content-Disposition: form-data; name="x%22y%0D%0AContent-Type: text/html"', 'injected?'),
+      ...part('Content-Disposition: form-data; name="constructor"\r\nContent-Type: application/json', '{"plain":true}'),
       Buffer.from(`--${boundary}--\r\n`),
     ])
     expect(request!.bytes.toString('latin1')).toBe(want.toString('latin1'))
