@@ -17,6 +17,7 @@ export type {CheckOptions, CheckResult} from './core/profile/index.js'
 export type {
   ConfirmationRule,
   DocumentInfo,
+  FormField,
   InputBody,
   InputParameter,
   JsonSchema,

@@ -1,7 +1,7 @@
 import {Ajv, type ValidateFunction} from 'ajv'
 
 import {findNonJson} from '../json/index.js'
-import {type JsonSchema, LIMITS, type OperationRecord, RefResolver, SchemaObjectChecker, countSubschemas} from '../profile/index.js'
+import {type JsonSchema, LIMITS, type OperationRecord, PART_MEDIA_TYPE, RefResolver, SchemaObjectChecker, countSubschemas} from '../profile/index.js'
 import {CheckFailure} from './check-failure.js'
 import {differingColumn, operationRow} from './operation-row.js'
 import {count, quote} from '../text/index.js'
@@ -54,7 +54,20 @@ const OPERATION_RECORD_SCHEMA = {
           type: 'object',
           additionalProperties: false,
           required: ['mode', 'contentType', 'required'],
-          properties: {mode: {enum: ['input', 'property']}, contentType: TEXT, required: {type: 'boolean'}},
+          properties: {
+            mode: {enum: ['input', 'property']},
+            contentType: TEXT,
+            required: {type: 'boolean'},
+            encoding: {
+              type: 'object',
+              additionalProperties: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['style', 'explode', 'contentType', 'binary'],
+                properties: {style: {enum: ['form', 'deepObject']}, explode: {type: 'boolean'}, contentType: {anyOf: [{type: 'null'}, {type: 'string', pattern: PART_MEDIA_TYPE.source}]}, binary: {type: 'boolean'}},
+              },
+            },
+          },
         },
       ],
     },

@@ -15,3 +15,6 @@ export {OPENAPI_ANNOTATIONS, SUBSCHEMA_PLACES, isSchemaKeyword, keywordRefusal} 
 export {SchemaObjectChecker} from './schema-objects.js'
 export {countSubschemas} from './schema-size.js'
 export type {ValidationReport} from './validate-files.js'
+export {requestContent} from './input-schema.js'
+export type {BodyContent} from './input-schema.js'
+export {PART_MEDIA_TYPE, formFields, isObjectSchema} from './form-body.js'

@@ -1,4 +1,5 @@
 import type {CollectedOperation, ParameterEntry} from './collect-operations.js'
+import {binaryInput, FORM_MEDIA_TYPES, type FormFields, formFields, formMediaType, type FormMediaType, isObjectSchema} from './form-body.js'
 import {childPointer, isObject, quoteJson} from '../json/index.js'
 import type {InputBody, InputParameter, JsonSchema} from './operation-record.js'
 import type {RefResolver} from './ref-resolver.js'
@@ -27,10 +28,19 @@ interface JsonContent {
   readonly schema: SchemaAt
 }
 
+/** The media type a request body is sent as: a JSON one, or else a form one. */
+export interface BodyContent extends JsonContent {
+  readonly form: FormMediaType | null
+  /** The Media Type Object. */
+  readonly media: unknown
+  readonly pointer: string
+}
+
 /**
  * Derives an operation's input, one JSON object, from its parameters and request body
  * (docs/profile.md#the-input-object), reporting what the profile forbids: cookie
- * parameters, bodies without a JSON media type, and two inputs with one name.
+ * parameters, bodies without a JSON or form media type, form bodies that are not objects
+ * or whose encoding tama-dex does not write, and two inputs with one name.
  */
 export function deriveInput(operation: CollectedOperation, context: Context): DerivedInput {
   const {report} = context
@@ -42,19 +52,17 @@ export function deriveInput(operation: CollectedOperation, context: Context): De
   for (const entry of parameters) if (entry.value.name === '__proto__') report(inlinePointer(entry, 'name'), `A parameter named "__proto__" cannot be an input property: JSON Schema validators skip that name, so its schema would never be checked. Rename the parameter.`)
   checkPathTemplate(operation, parameters, report)
   const requestBody = resolveRequestBody(operation, context)
-  const body = requestBody === null ? null : jsonContent(requestBody.value.content, childPointer(requestBody.pointer, 'content'), report)
+  const content = requestBody === null ? null : requestContent(requestBody.value.content, childPointer(requestBody.pointer, 'content'), report)
+  const body = content === null ? null : bodyBinding(content, context)
   checkNames(parameters, body === null ? null : requestBody, report)
 
   const bodyRequired = requestBody?.value.required === true
-  if (body !== null && operation.parameters.length === 0) {
-    const objectSchema = objectProperties(body.schema, context.resolver)
-    if (objectSchema !== null) {
-      return {
-        inputSchema: context.bundler.bundleOne(body.schema),
-        parameters: [],
-        body: {mode: 'input', contentType: body.contentType, required: bodyRequired},
-        properties: objectSchema,
-      }
+  if (body !== null && body.properties !== null && operation.parameters.length === 0) {
+    return {
+      inputSchema: withBinaryFields(context.bundler.bundleOne(body.schema), body.fields),
+      parameters: [],
+      body: inputBody(body, 'input', bodyRequired),
+      properties: body.properties,
     }
   }
 
@@ -69,7 +77,7 @@ export function deriveInput(operation: CollectedOperation, context: Context): De
     if (entry.value.in === 'path' || entry.value.required === true) required.push(name)
   })
   if (body !== null) {
-    properties.push(['body', describe(schemas[parameters.length]!, requestBody!.value.description)])
+    properties.push(['body', describe(withBinaryFields(schemas[parameters.length]!, body.fields), requestBody!.value.description)])
     if (bodyRequired) required.push('body')
   }
   const inputSchema: Record<string, unknown> = {
@@ -82,7 +90,7 @@ export function deriveInput(operation: CollectedOperation, context: Context): De
   return {
     inputSchema,
     parameters: parameters.map((entry) => ({name: entry.value.name as string, in: entry.value.in as InputParameter['in'], required: required.includes(entry.value.name as string)})),
-    body: body === null ? null : {mode: 'property', contentType: body.contentType, required: bodyRequired},
+    body: body === null ? null : inputBody(body, 'property', bodyRequired),
     properties: properties.map(([name]) => name),
   }
 }
@@ -91,25 +99,87 @@ export function deriveInput(operation: CollectedOperation, context: Context): De
  * The schema of the JSON media type of a `content` map: a media type that is
  * `application/json` or ends in `+json`, parameters aside; of several, the first in
  * UTF-16 code-unit order, so the choice never depends on key order (a cassette's
- * canonical JSON sorts keys) (docs/profile.md#the-input-object, rule 2). `report`, when
- * given, hears of a request body that offers no JSON media type.
+ * canonical JSON sorts keys) (docs/profile.md#the-input-object, rule 2).
  */
-export function jsonContent(content: unknown, pointer: string, report?: Report): JsonContent | null {
-  if (!isObject(content)) return null
-  const contentType = Object.keys(content)
-    .filter(isJsonMediaType)
-    .sort(compareCodeUnits)[0]
-  if (contentType !== undefined) {
-    const media = content[contentType]
-    const at = childPointer(pointer, contentType)
-    return {contentType, schema: isObject(media) && Object.hasOwn(media, 'schema') ? {value: media.schema, pointer: childPointer(at, 'schema')} : {value: {}, pointer: at}}
+export function jsonContent(content: unknown, pointer: string): JsonContent | null {
+  const chosen = firstOf(content, pointer, isJsonMediaType)
+  return chosen === null ? null : {contentType: chosen.contentType, schema: chosen.schema}
+}
+
+/**
+ * The media type a request body is sent as (docs/profile.md#request-bodies): JSON when the
+ * body offers it, else `application/x-www-form-urlencoded`, else `multipart/form-data`;
+ * within one kind, the first in UTF-16 code-unit order. `report`, when given, hears of a
+ * body that offers none of them.
+ */
+export function requestContent(content: unknown, pointer: string, report?: Report): BodyContent | null {
+  const json = firstOf(content, pointer, isJsonMediaType)
+  if (json !== null) return {...json, form: null}
+  for (const form of FORM_MEDIA_TYPES) {
+    const chosen = firstOf(content, pointer, (type) => formMediaType(type) === form)
+    if (chosen !== null) return {...chosen, form}
   }
+  if (!isObject(content)) return null
   const offered = Object.keys(content).map((type) => `\`${type}\``)
   report?.(
     pointer,
-    `The request body offers ${offered.length === 0 ? 'no media type' : `only ${offered.join(', ')}`}; tama-dex sends JSON only. Offer \`application/json\` (or a \`+json\` type), or leave the request body out.`,
+    `The request body offers ${offered.length === 0 ? 'no media type' : `only ${offered.join(', ')}`}; tama-dex sends JSON, \`application/x-www-form-urlencoded\` and \`multipart/form-data\` bodies. Offer one of those, or leave the request body out.`,
   )
   return null
+}
+
+function firstOf(content: unknown, pointer: string, accepts: (contentType: string) => boolean): Omit<BodyContent, 'form'> | null {
+  if (!isObject(content)) return null
+  const contentType = Object.keys(content)
+    .filter(accepts)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))[0]
+  if (contentType === undefined) return null
+  const media = content[contentType]
+  const at = childPointer(pointer, contentType)
+  const schema = isObject(media) && Object.hasOwn(media, 'schema') ? {value: media.schema, pointer: childPointer(at, 'schema')} : {value: {}, pointer: at}
+  return {contentType, schema, media, pointer: at}
+}
+
+/** How a body becomes input: its schema root, its properties when it is an object, and a form's fields. */
+interface BodyBinding {
+  readonly contentType: string
+  readonly schema: SchemaAt
+  readonly properties: string[] | null
+  readonly fields: FormFields | null
+}
+
+/**
+ * A JSON body as its document writes it; a form body's object schema (its properties are
+ * the form's fields, so it must be one) with the fields' encoding.
+ */
+function bodyBinding(content: BodyContent, context: Context): BodyBinding | null {
+  const target = objectTarget(content.schema, context.resolver)
+  if (content.form === null) return {contentType: content.contentType, schema: content.schema, properties: target === null ? null : propertyNames(target), fields: null}
+  if (target === null) {
+    context.report(content.schema.pointer, `A \`${content.form}\` body's schema must be an object schema (\`type: object\` or \`properties\`): its properties are the form's fields. Describe the fields as properties.`)
+    return null
+  }
+  const properties = isObject(target.value) && isObject(target.value.properties) ? target.value.properties : {}
+  const fields = formFields(content.form, content.media, content.pointer, properties, (schema) => refTarget({value: schema, pointer: content.pointer}, context.resolver)?.value, context.report)
+  return {contentType: content.contentType, schema: target, properties: propertyNames(target), fields}
+}
+
+/** The record's body: a form body adds how its fields are written. */
+function inputBody(body: BodyBinding, mode: InputBody['mode'], required: boolean): InputBody {
+  const binding = {mode, contentType: body.contentType, required}
+  return body.fields === null ? binding : {...binding, encoding: body.fields.encoding}
+}
+
+/** The schema with each binary form field's schema replaced by the base64 string an input gives for it. */
+function withBinaryFields(schema: JsonSchema, fields: FormFields | null): JsonSchema {
+  if (fields === null || fields.binary.length === 0 || typeof schema === 'boolean' || !isObject(schema.properties)) return schema
+  const properties: Record<string, unknown> = {...schema.properties}
+  for (const {name, many} of fields.binary) {
+    const field = properties[name]
+    const description = isObject(field) ? field.description : undefined
+    properties[name] = many ? {type: 'array', items: binaryInput(), ...(typeof description === 'string' ? {description} : {})} : binaryInput(description)
+  }
+  return {...schema, properties}
 }
 
 function isJsonMediaType(contentType: string): boolean {
@@ -172,20 +242,27 @@ function checkNames(parameters: readonly ParameterEntry[], body: {pointer: strin
   }
 }
 
-/** The property names of an object schema (`type: object`, or `properties`), following `$ref`s; null for any other schema. */
-function objectProperties(schema: SchemaAt, resolver: RefResolver): string[] | null {
-  let value = schema.value
+/** The object schema (`type: object`, or `properties`) a schema is, following `$ref`s; null for any other schema. */
+function objectTarget(schema: SchemaAt, resolver: RefResolver): SchemaAt | null {
+  const target = refTarget(schema, resolver)
+  return target !== null && isObjectSchema(target.value) ? target : null
+}
+
+/** The schema a chain of `$ref`s ends at; null when one cannot be followed. */
+function refTarget(schema: SchemaAt, resolver: RefResolver): SchemaAt | null {
+  let current = schema
   const seen = new Set<string>()
-  while (isObject(value) && typeof value.$ref === 'string' && !seen.has(value.$ref)) {
-    seen.add(value.$ref)
-    const target = resolver.resolve(value.$ref)
+  while (isObject(current.value) && typeof current.value.$ref === 'string' && !seen.has(current.value.$ref)) {
+    seen.add(current.value.$ref)
+    const target = resolver.resolve(current.value.$ref)
     if ('error' in target) return null
-    value = target.value
+    current = target
   }
-  if (!isObject(value)) return null
-  const isObjectType = value.type === 'object' || (value.type === undefined && isObject(value.properties))
-  if (!isObjectType) return null
-  return isObject(value.properties) ? Object.keys(value.properties) : []
+  return current
+}
+
+function propertyNames(schema: SchemaAt): string[] {
+  return isObject(schema.value) && isObject(schema.value.properties) ? Object.keys(schema.value.properties) : []
 }
 
 /** A parameter's schema: its `schema`, or the schema of its single `content` entry. */

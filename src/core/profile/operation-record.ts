@@ -21,12 +21,29 @@ export interface InputParameter {
   readonly required: boolean
 }
 
-/** How the JSON request body maps onto the input object. */
+/** How the request body maps onto the input object, and how it is written (docs/profile.md#request-bodies). */
 export interface InputBody {
   /** 'input': the whole input is the body; 'property': the body is `input.body`. */
   readonly mode: 'input' | 'property'
+  /** The media type as the document writes it: a JSON type, `application/x-www-form-urlencoded` or `multipart/form-data`. */
   readonly contentType: string
   readonly required: boolean
+  /**
+   * Form bodies only: how each top-level field whose writing differs from the default
+   * (style `form`, explode, a text part) is written, by field name. Absent for JSON bodies.
+   */
+  readonly encoding?: Readonly<Record<string, FormField>>
+}
+
+/** How one top-level field of a form body is written: an OpenAPI Encoding Object, normalised. */
+export interface FormField {
+  /** 'form': `name=v`, an array `name=a&name=b` (explode) or `name=a,b`; 'deepObject': `name[key]=v`, `name[0][key]=v`. */
+  readonly style: 'form' | 'deepObject'
+  readonly explode: boolean
+  /** multipart/form-data only: the part's media type; null for the default (text, or JSON for an object). */
+  readonly contentType: string | null
+  /** multipart/form-data only: the input value is the part's bytes in base64, sent as a file part. */
+  readonly binary: boolean
 }
 
 /**

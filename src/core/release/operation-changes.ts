@@ -40,6 +40,12 @@ function bindingChanges(before: OperationRecord, after: OperationRecord): Detect
   const bodyChanged =
     before.body === null || after.body === null ? before.body !== after.body : before.body.mode !== after.body.mode || before.body.contentType !== after.body.contentType
   if (bodyChanged) changes.push(change('binding', 'binding_changed', `request body: ${body(before.body)} → ${body(after.body)}`))
+  else if (before.body !== null && after.body !== null) {
+    // Fields are recorded in name order, so equal encodings are equal JSON.
+    const fields = (value: InputBody) => Object.keys(value.encoding ?? {})
+    const changed = [...new Set([...fields(before.body), ...fields(after.body)])].filter((name) => JSON.stringify(before.body!.encoding?.[name]) !== JSON.stringify(after.body!.encoding?.[name]))
+    if (changed.length > 0) changes.push(change('binding', 'binding_changed', `request body fields written differently: ${list(changed)}`))
+  }
   return changes
 }
 

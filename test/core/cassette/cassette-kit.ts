@@ -147,6 +147,20 @@ export const HOSTILE_CASSETTES: ReadonlyArray<{given: Mutation; want: {check: st
     want: {check: 'records', reason: /operation row \d+ \("pets_delete"\): method does not match the record/},
   },
   {
+    given: {
+      name: 'a form part whose media type would add a header',
+      mutate: (good, dir) =>
+        withSql(good, dir, (db) => {
+          const row = db.prepare<{record: string}>("SELECT record FROM operations WHERE operation_id = 'pets_create'").get()!
+          const record = JSON.parse(row.record)
+          const field = {style: 'form', explode: true, contentType: 'image/png\r\nX-Injected: 1', binary: true}
+          record.body = {...record.body, contentType: 'multipart/form-data', encoding: {photo: field}}
+          db.prepare("UPDATE operations SET record = ? WHERE operation_id = 'pets_create'").run(canonicalJson(record))
+        }),
+    },
+    want: {check: 'records', reason: /operation row \d+ \("pets_create"\): the record is not an operation record \(\/body /},
+  },
+  {
     given: {name: 'one flipped byte in an embedded document', mutate: (good) => flipByteOf(good, 'Pets","version":"1.2.0"')},
     want: {check: 'documents', reason: /its JSON hashes to [0-9a-f]{64}, not to its recorded sha256/},
   },

@@ -7,7 +7,10 @@ export interface RecordedRequest {
   readonly method: string
   readonly url: string
   readonly headers: IncomingHttpHeaders
+  /** The body as UTF-8 text. */
   readonly body: string
+  /** The body's exact bytes. */
+  readonly bytes: Buffer
 }
 
 /** What the server answers next: a status, content type and body, or never answering. */
@@ -26,10 +29,11 @@ export class HttpTestServer {
 
   private constructor() {
     this.server = createServer((request, response) => {
-      let body = ''
-      request.setEncoding('utf8').on('data', (chunk: string) => (body += chunk))
+      const chunks: Buffer[] = []
+      request.on('data', (chunk: Buffer) => chunks.push(chunk))
       request.on('end', () => {
-        this.requests.push({method: request.method ?? '', url: request.url ?? '', headers: request.headers, body})
+        const bytes = Buffer.concat(chunks)
+        this.requests.push({method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: bytes.toString('utf8'), bytes})
         const reply = this.reply
         if (reply === 'hang') return
         response.writeHead(reply.status, reply.type === undefined ? {} : {'content-type': reply.type})

@@ -1,4 +1,4 @@
-import {jsonContent} from '../../profile/index.js'
+import {type BodyContent, formFields, isObjectSchema, requestContent} from '../../profile/index.js'
 import {childPointer, isObject} from '../../json/index.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'
 import type {InternalRefs} from '../internal-refs.js'
@@ -8,11 +8,12 @@ import type {OperationSite} from './operation-sites.js'
 const ACCEPTS_JSON = new Set(['*/*', 'application/*'])
 
 /**
- * Keeps a request body only in a form a profile input carries: JSON (rule 2 of
- * docs/profile.md#the-input-object). A body that accepts any media type (`*\/*`,
- * `application/*`) is offered as `application/json`; a body with no JSON media type
- * (form data, octet streams, text) is dropped with a warning, the operation kept:
- * sending such a body as JSON would change what the API receives.
+ * Keeps a request body only in a form a profile input carries (docs/profile.md#request-bodies):
+ * JSON, `application/x-www-form-urlencoded` or `multipart/form-data`. A body that accepts
+ * any media type (`*\/*`, `application/*`) and offers no JSON is offered as
+ * `application/json`. Any other body (octet streams, text), or a form body tama-dex cannot
+ * write (a schema that is not an object, an encoding it does not support), is dropped with
+ * a warning, the operation kept: sending it otherwise would change what the API receives.
  * https://spec.openapis.org/oas/v3.1.0#request-body-object
  */
 export function adoptRequestBody(site: OperationSite, refs: InternalRefs, warnings: AdoptWarnings): void {
@@ -28,18 +29,36 @@ export function adoptRequestBody(site: OperationSite, refs: InternalRefs, warnin
     return
   }
   const mediaTypes = Object.keys(content)
-  if (jsonContent(content, pointer) !== null) return
+  const chosen = requestContent(content, pointer)
+  if (chosen !== null && chosen.form === null) return
   const wildcard = mediaTypes.find((mediaType) => ACCEPTS_JSON.has(mediaType.split(';', 1)[0]!.trim()))
   if (wildcard !== undefined) {
     body.content = Object.fromEntries(Object.entries(content).map(([mediaType, value]) => [mediaType === wildcard ? 'application/json' : mediaType, value]))
     return
   }
   const required = body.required === true ? ' although the API requires one' : ''
-  warnings.add(
-    'request-body-dropped',
-    pointer,
-    `the request body (${mediaTypes.join(', ')}) was dropped: a profile input carries JSON bodies only, so this operation is called without a body${required}.`,
-    operation,
-  )
+  if (chosen === null) {
+    warnings.add(
+      'request-body-dropped',
+      pointer,
+      `the request body (${mediaTypes.join(', ')}) was dropped: a profile input carries JSON and form bodies only, so this operation is called without a body${required}.`,
+      operation,
+    )
+    delete site.operation.requestBody
+    return
+  }
+  const problem = formProblem(chosen, refs)
+  if (problem === null) return
+  warnings.add('request-body-dropped', pointer, `the request body (${chosen.contentType}) was dropped, so this operation is called without a body${required}: ${problem}`, operation)
   delete site.operation.requestBody
+}
+
+/** The first reason the profile would refuse a form body, or null. */
+function formProblem(chosen: BodyContent, refs: InternalRefs): string | null {
+  const schema = refs.follow(chosen.schema.value)
+  if (!isObjectSchema(schema)) return 'its schema is not an object schema, whose properties would be the form\'s fields.'
+  const problems: string[] = []
+  const properties = isObject(schema.properties) ? schema.properties : {}
+  formFields(chosen.form!, chosen.media, chosen.pointer, properties, (value) => refs.follow(value) ?? value, (_pointer, message) => problems.push(message))
+  return problems[0] ?? null
 }
