@@ -26,6 +26,11 @@ export function isKeyword(value: unknown): value is string {
   return typeof value === 'string' && value.length <= LIMITS.keywordLength && ONE_LINE_WITH_A_WORD.test(value)
 }
 
+/** Whether an example request fits the profile (docs/schema/x-tama.schema.json#/$defs/example). */
+export function isExampleRequest(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= LIMITS.exampleLength && ONE_LINE_WITH_A_WORD.test(value)
+}
+
 /** The `pattern` of a keyword and an example request in docs/schema/x-tama.schema.json: one line, a letter or digit in it. */
 export const SEARCH_TERM_PATTERN = '^[^\\u0000-\\u001f\\u007f]*[\\p{L}\\p{N}][^\\u0000-\\u001f\\u007f]*$'
 

@@ -1,5 +1,5 @@
 import {openIndex} from '../index/open-index.js'
-import {lintOperations} from './lint-operations.js'
+import {type LintOptions, lintOperations} from './lint-operations.js'
 import type {LintReport} from './lint-types.js'
 import {describeRelease, readReleaseInput} from './read-release-input.js'
 
@@ -10,13 +10,13 @@ const LINT_CASSETTE = 'lint'
  * Lints a cassette or a document: installs it in a private in-memory index exactly as a
  * host would (a cassette in rebuild mode, a document loaded), and searches that index.
  */
-export async function lintRelease(file: string): Promise<LintReport> {
+export async function lintRelease(file: string, options: LintOptions = {}): Promise<LintReport> {
   const input = await readReleaseInput(file)
   const index = openIndex({path: ':memory:'})
   try {
     if (input.kind === 'document') await index.load(input.document, {cassette: LINT_CASSETTE, source: file})
     else await index.import(file)
-    return {...describeRelease(input), ...lintOperations(input.operations, (query, options) => index.search(query, options))}
+    return {...describeRelease(input), ...lintOperations(input.operations, (query, search) => index.search(query, search), options)}
   } finally {
     index.close()
   }
