@@ -59,6 +59,7 @@ export default class DocumentAdopt extends BaseCommand {
       options: [...HTTP_METHODS, 'none'],
       helpValue: 'METHOD',
     }),
+    keywords: Flags.string({description: "Merge a keyword map (JSON or YAML: operationId or tag → keywords) into the operations' x-tama-keywords.", helpValue: 'FILE'}),
   }
 
   async run(): Promise<AdoptCommandResult> {
@@ -73,6 +74,7 @@ export default class DocumentAdopt extends BaseCommand {
       readScopes: flags['read-scope'] ?? null,
       writeScopes: flags['write-scope'] ?? null,
       destructiveMethods: destructiveMethods(flags['destructive-method']),
+      keywords: flags.keywords === undefined ? undefined : await (await import('../../core/adopt/index.js')).readKeywordMap(flags.keywords),
     }
     const {adoptFile} = await import('../../core/adopt/index.js')
     const progress = await CliProgress.start(`Adopting ${escapeUnsafe(args.input)}`, {hidden: this.jsonEnabled()})

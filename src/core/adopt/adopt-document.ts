@@ -6,6 +6,7 @@ import {type AdoptWarning, AdoptWarnings} from './adopt-warnings.js'
 import {convertSwagger2} from './convert/swagger-2.js'
 import {adoptDocumentObjects} from './convert/walk-document.js'
 import {InternalRefs} from './internal-refs.js'
+import {mergeKeywords} from './merge-keywords.js'
 import {type ProfileOutcome, addProfile} from './profile/add-profile.js'
 import {unmappedScopesError} from './profile/scopes.js'
 import {type SourceVersion, copySourceDocument, countOperations, declaresAllScopes, sourceVersion} from './source-document.js'
@@ -48,6 +49,7 @@ export async function adoptDocument(input: unknown, options: AdoptOptions = {}):
     const refs = new InternalRefs(converted)
     adoptDocumentObjects(converted, {upgrade: from !== '3.1', refs, warnings})
     const outcome = addProfile(converted, settings, refs, warnings)
+    mergeKeywords(converted, settings.keywords, warnings)
     const document = orderRoot(converted, from)
     const {problems} = checkDocument(document, {source})
     if (problems.length > 0) throw leftoverProblems(problems, source)
@@ -57,7 +59,7 @@ export async function adoptDocument(input: unknown, options: AdoptOptions = {}):
 }
 
 // Where adoption writes; a problem anywhere else was in the input and passed through.
-const WRITTEN_BY_ADOPTION = /^\/(openapi|x-tama-profile|x-tama-scopes)(\/|$)|^\/paths\/[^/]+\/[^/]+\/(operationId|summary|tags|x-tama-scopes|x-tama-destructive)(\/|$)/
+const WRITTEN_BY_ADOPTION = /^\/(openapi|x-tama-profile|x-tama-scopes)(\/|$)|^\/paths\/[^/]+\/[^/]+\/(operationId|summary|tags|x-tama-scopes|x-tama-destructive|x-tama-keywords)(\/|$)/
 
 /**
  * The problems the adopted document still has. Adoption writes only what the profile

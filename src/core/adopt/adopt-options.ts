@@ -2,6 +2,7 @@ import {TamaError} from '../errors/tama-error.js'
 import {isObject} from '../profile/json-value.js'
 import {METHODS} from '../profile/collect-operations.js'
 import {LIMITS} from '../profile/limits.js'
+import {type KeywordMap, checkKeywordMap} from './merge-keywords.js'
 
 /** The HTTP methods of an OpenAPI Path Item, in the specification's order. */
 export const HTTP_METHODS = METHODS
@@ -34,6 +35,8 @@ export interface AdoptOptions {
   readonly destructiveMethods?: readonly HttpMethod[]
   /** Longest summary derived from a description, in characters. */
   readonly summaryLength?: number
+  /** A producer's keyword map, operationId or tag → keywords, merged into `x-tama-keywords` (merge-keywords.ts). */
+  readonly keywords?: KeywordMap
 }
 
 /** Every default of AdoptOptions. Scopes have none: adoption never guesses who may call. */
@@ -46,6 +49,7 @@ export const ADOPT_DEFAULTS = Object.freeze({
   writeScopes: null,
   destructiveMethods: Object.freeze(['delete']),
   summaryLength: 120,
+  keywords: Object.freeze({}),
 } as const satisfies Required<AdoptOptions>)
 
 /** AdoptOptions with every default applied and every value checked. */
@@ -58,6 +62,7 @@ export interface AdoptSettings {
   readonly writeScopes: readonly string[] | null
   readonly destructiveMethods: ReadonlySet<HttpMethod>
   readonly summaryLength: number
+  readonly keywords: KeywordMap
 }
 
 /** The flag that sets each option on `tama-dex document adopt`, for messages. */
@@ -68,6 +73,7 @@ export const OPTION_FLAGS = Object.freeze({
   readScopes: '--read-scope',
   writeScopes: '--write-scope',
   destructiveMethods: '--destructive-method',
+  keywords: '--keywords',
 })
 
 // docs/profile.md#x-tama-scopes: 1–128 printable ASCII characters without spaces.
@@ -108,6 +114,7 @@ export function resolveAdoptOptions(options: AdoptOptions): AdoptSettings {
     writeScopes: settings.writeScopes === null ? null : scopeList(settings.writeScopes, OPTION_FLAGS.writeScopes),
     destructiveMethods,
     summaryLength,
+    keywords: checkKeywordMap(settings.keywords, OPTION_FLAGS.keywords),
   }
 }
 

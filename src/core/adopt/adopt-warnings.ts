@@ -14,6 +14,8 @@ export const ADOPT_WARNING_KINDS = {
   'reference-removed': 'references removed',
   'reference-repaired': 'references repaired',
   'converter-warning': 'Swagger 2.0 converter warnings',
+  'keywords-unmatched': 'keyword map entries naming no operation or tag',
+  'keywords-cut': 'operations with more keywords than the profile limit',
 } as const
 
 export type AdoptWarningKind = keyof typeof ADOPT_WARNING_KINDS

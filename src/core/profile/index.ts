@@ -3,4 +3,4 @@ export {documentSource, parseDocumentText, readDocumentFile} from './parse-docum
 export {checkDocument, validateDocument} from './validate-document.js'
 export type {CheckOptions, CheckResult} from './validate-document.js'
 export {locateProblems} from './locate-pointer.js'
-export {isExampleRequest, isKeyword, normaliseExamples, normaliseKeywords} from './search-terms.js'
+export {isExampleRequest, isKeyword, normaliseExamples, normaliseKeyword, normaliseKeywords} from './search-terms.js'

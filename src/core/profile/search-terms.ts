@@ -8,8 +8,13 @@ import {LIMITS} from './limits.js'
  * the cassette. Values that are not strings are left to validation, which reports them.
  */
 export function normaliseKeywords(own: unknown, documentLevel: unknown): string[] {
-  const all = [...strings(own), ...strings(documentLevel)].map((keyword) => collapse(keyword).toLowerCase())
+  const all = [...strings(own), ...strings(documentLevel)].map(normaliseKeyword)
   return [...new Set(all.filter((keyword) => keyword !== ''))].sort(compareCodeUnits)
+}
+
+/** One keyword as the record holds it: trimmed, white space collapsed, lower-case. */
+export function normaliseKeyword(keyword: string): string {
+  return collapse(keyword).toLowerCase()
 }
 
 /**
