@@ -95,6 +95,7 @@ describe('adoptDocument', () => {
       writeScopes: null,
       destructiveMethods: ['delete'],
       summaryLength: 120,
+      keywords: {},
     })
   })
 
