@@ -59,7 +59,7 @@ export async function adoptDocument(input: unknown, options: AdoptOptions = {}):
 }
 
 // Where adoption writes; a problem anywhere else was in the input and passed through.
-const WRITTEN_BY_ADOPTION = /^\/(openapi|x-tama-profile|x-tama-scopes)(\/|$)|^\/paths\/[^/]+\/[^/]+\/(operationId|summary|tags|x-tama-scopes|x-tama-destructive|x-tama-keywords)(\/|$)/
+const WRITTEN_BY_ADOPTION = /^\/(openapi|x-tama-profile|x-tama-scopes)(\/|$)|^\/paths\/[^/]+\/[^/]+\/(operationId|summary|tags|x-tama-scopes|x-tama-destructive)(\/|$)/
 
 /**
  * The problems the adopted document still has. Adoption writes only what the profile

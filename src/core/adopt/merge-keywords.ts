@@ -56,7 +56,8 @@ export function mergeKeywords(document: Record<string, unknown>, map: KeywordMap
     const keys = [id, ...tags].filter((key) => Object.hasOwn(map, key))
     if (keys.length === 0) continue
     for (const key of keys) used.add(key)
-    const own = Array.isArray(operation['x-tama-keywords']) ? (operation['x-tama-keywords'] as string[]) : []
+    // The input's own keywords are kept as they are: validation reports any it got wrong.
+    const own: unknown[] = Array.isArray(operation['x-tama-keywords']) ? operation['x-tama-keywords'] : []
     const merged = distinct([...own, ...keys.flatMap((key) => map[key]!)])
     if (merged.length > LIMITS.keywordsPerOperation) {
       warnings.add('keywords-cut', childPointer(pointer, 'x-tama-keywords'), `${merged.length} keywords, more than the ${LIMITS.keywordsPerOperation} an operation may have; the last ${merged.length - LIMITS.keywordsPerOperation} were left out.`, id)
@@ -84,10 +85,10 @@ function checkEntry(key: string, words: unknown, pointer: string, report: (point
 }
 
 /** Each keyword once, by the form the profile normalises it to, keeping the first spelling. */
-function distinct(words: readonly string[]): string[] {
-  const seen = new Set<string>()
+function distinct(words: readonly unknown[]): unknown[] {
+  const seen = new Set<unknown>()
   return words.filter((word) => {
-    const key = normaliseKeyword(word)
+    const key = typeof word === 'string' ? normaliseKeyword(word) : word
     if (seen.has(key)) return false
     seen.add(key)
     return true

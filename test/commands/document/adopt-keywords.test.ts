@@ -53,7 +53,7 @@ async function keywordsOf(keywords: Record<string, readonly string[]>) {
 }
 
 describe('adoptDocument with a keyword map', () => {
-  it.each([
+  it.each<{given: Record<string, string[]>; want: Record<string, string[] | undefined>}>([
     {
       given: {instance_state_put: ['start', 'reboot']},
       want: {instances_get: undefined, instance_state_put: ['Boot', 'start', 'reboot'], images_get: undefined},
@@ -87,6 +87,16 @@ describe('adoptDocument with a keyword map', () => {
     expect(adopted.warnings).toEqual([
       {kind: 'keywords-cut', pointer: '/paths/~1instances~1{name}~1state/put/x-tama-keywords', operation: 'instance_state_put', message: expect.stringContaining('41 keywords, more than the 32')},
     ])
+  })
+
+  it('leaves keywords the input got wrong to validation, as a problem of the input', async () => {
+    const input = description()
+    const state = (input.paths as Record<string, Record<string, Record<string, unknown>>>)['/instances/{name}/state']!.put!
+    state['x-tama-keywords'] = ['Boot', 42]
+    await expect(adoptDocument(input, {defaultScopes: [], keywords: {instances: ['vm']}})).rejects.toMatchObject({
+      kind: 'invalid_document',
+      problems: [{pointer: '/paths/~1instances~1{name}~1state/put/x-tama-keywords/1', message: expect.stringContaining('must be a string')}],
+    })
   })
 
   it.each([
