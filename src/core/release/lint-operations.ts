@@ -1,3 +1,4 @@
+import {TamaError} from '../errors/tama-error.js'
 import {printable} from '../text/printable.js'
 import type {OperationRecord} from '../profile/operation-record.js'
 import {checkExampleOperations, documentExamples, type ExampleRequest} from './example-requests.js'
@@ -22,10 +23,14 @@ export interface LintOptions {
 /**
  * The findability report of a catalogue: whether each operation's own summary finds it
  * first through `search` (which must search exactly these operations, as a host would),
- * which summaries cannot be told apart, and what text checks find, scored 0-100.
+ * which summaries cannot be told apart, what text checks find, and whether each example
+ * request (the records' `examples`, then `options.examples`) finds its operation within
+ * the top `options.examplesTop`, scored 0-100. Throws TamaError: 'usage' for a top outside
+ * 1-EXAMPLE_DEPTH, 'invalid_document' for an example naming no operation of `records`.
  */
 export function lintOperations(records: readonly OperationRecord[], search: SearchFunction, options: LintOptions = {}): CatalogueLint {
   const top = options.examplesTop ?? DEFAULT_EXAMPLES_TOP
+  if (!Number.isInteger(top) || top < 1 || top > EXAMPLE_DEPTH) throw new TamaError('usage', `examplesTop must be an integer from 1 to ${EXAMPLE_DEPTH}.`)
   checkExampleOperations(options.examples ?? [], records)
   const examples = rankExamples(records, [...documentExamples(records), ...(options.examples ?? [])], top, search)
   const missed = new Map<string, ExampleRank[]>()

@@ -90,6 +90,10 @@ describe('cassette lint on example requests', () => {
     for (const example of fromFile) expect(example.above).toHaveLength(example.rank! - 1)
   })
 
+  it.each([0, 21, 1.5])('refuses a top of %s as a usage error', async (top) => {
+    await expect(lintWith([], top)).rejects.toMatchObject({kind: 'usage', message: 'examplesTop must be an integer from 1 to 20.'})
+  })
+
   it('refuses a request for an operation the catalogue does not have, at its line', async () => {
     const error = await lintWith([{operation: 'instances_lsit', request: 'list instances', line: {file: 'requests.jsonl', number: 4}}]).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(TamaError)
