@@ -94,7 +94,8 @@ describe('examples/ci/release.sh', () => {
     const score = Number(/\nScore: (\d+)\/100\n/.exec(passed.stdout)![1])
     const gated = await release({...env, OUTPUT_DIR: join(dir, 'v1-examples-gated'), MIN_SCORE: String(score + 1)}, ['examples/incus.yaml'])
     expect(gated.code).toBe(14)
-  })
+    // Two whole releases.
+  }, 120_000)
 
   it('fails the lint gate with exit 14 when the score is below MIN_SCORE', async () => {
     const result = await release({CASSETTE_NAME: 'incus', CASSETTE_VERSION: '1.0.1', OUTPUT_DIR: join(dir, 'v1-lint'), MIN_SCORE: '100'}, ['examples/incus.yaml'])
