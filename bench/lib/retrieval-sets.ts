@@ -87,6 +87,8 @@ export function loadRetrievalSet(root: string, spec: SetSpec, maxQueries = Numbe
     summary: firstSentence(line.description) || ids[i]!,
     description: line.description,
     tags: [line.group],
+    keywords: [],
+    examples: [],
     scopes: [],
     destructive: false,
     confirmation: null,

@@ -4,6 +4,9 @@
 # gate on what changed, lint it, then print the checksum to attach. Each step stops the
 # job with the CLI's own exit code (3 invalid document, 4 verification failed, 13 changes
 # found by the diff gate, 14 lint score too low, ...); the script's own usage errors exit 2.
+# The lint step is the findability test: every example request (the documents'
+# x-tama-examples, and EXAMPLES if set) must find its operation within the top EXAMPLES_TOP
+# results, and each that misses lowers the score MIN_SCORE gates on.
 #
 # Usage: release.sh DOCUMENT...
 #
@@ -13,6 +16,9 @@
 #   PREVIOUS_CASSETTE  the previous release's .tama-cassette file; empty for a first release
 #   FAIL_ON            diff gate: security (default), breaking, any, or none to only report
 #   MIN_SCORE          lint gate: the lowest acceptable score, 0-100 (default 0: only report)
+#   EXAMPLES           a JSON Lines file of more example requests, kept beside the documents:
+#                      {"operation": ID, "request": TEXT} per line (default: none)
+#   EXAMPLES_TOP       an example request passes within this many results, 1-20 (default 3)
 #   ADOPT_OPTIONS      when set, each DOCUMENT is an OpenAPI description (Swagger 2.0, 3.0
 #                      or 3.1) adopted with these options first, e.g.
 #                      "--read-scope incus.read --write-scope incus.write"
@@ -34,6 +40,8 @@ usage() {
 [ -n "${CASSETTE_VERSION:-}" ] || usage "set CASSETTE_VERSION to the version being released."
 FAIL_ON=${FAIL_ON:-security}
 MIN_SCORE=${MIN_SCORE:-0}
+EXAMPLES=${EXAMPLES:-}
+EXAMPLES_TOP=${EXAMPLES_TOP:-3}
 OUTPUT_DIR=${OUTPUT_DIR:-release}
 PREVIOUS_CASSETTE=${PREVIOUS_CASSETTE:-}
 ADOPT_OPTIONS=${ADOPT_OPTIONS:-}
@@ -86,8 +94,12 @@ else
   echo "== cassette diff skipped: no PREVIOUS_CASSETTE (first release)"
 fi
 
-echo "== cassette lint (--min-score $MIN_SCORE)"
-tama cassette lint "$cassette" --min-score "$MIN_SCORE"
+echo "== cassette lint and findability test (--min-score $MIN_SCORE, --examples-top $EXAMPLES_TOP)"
+if [ -n "$EXAMPLES" ]; then
+  tama cassette lint "$cassette" --min-score "$MIN_SCORE" --examples-top "$EXAMPLES_TOP" --examples "$EXAMPLES"
+else
+  tama cassette lint "$cassette" --min-score "$MIN_SCORE" --examples-top "$EXAMPLES_TOP"
+fi
 
 echo "== checksum (attach both files to the release)"
 cat "$cassette.sha256"

@@ -85,6 +85,18 @@ describe('examples/ci/release.sh', () => {
     expect(sha256sumCheck(output, 'incus-1.1.0.tama-cassette.sha256').status).toBe(0)
   })
 
+  it('runs the findability test: the documents\' example requests and those of EXAMPLES, gated by MIN_SCORE', async () => {
+    const env = {CASSETTE_NAME: 'incus', CASSETTE_VERSION: '1.0.2', EXAMPLES: 'examples/ci/incus-requests.jsonl', EXAMPLES_TOP: '3'}
+    const passed = await release({...env, OUTPUT_DIR: join(dir, 'v1-examples')}, ['examples/incus.yaml'])
+    expect(passed.code, passed.stderr).toBe(0)
+    expect(passed.stdout).toContain('== cassette lint and findability test (--min-score 0, --examples-top 3)')
+    expect(passed.stdout).toMatch(/\nExample requests: \d+ of 22 find their operation in the top 3\n/)
+    const score = Number(/\nScore: (\d+)\/100\n/.exec(passed.stdout)![1])
+    const gated = await release({...env, OUTPUT_DIR: join(dir, 'v1-examples-gated'), MIN_SCORE: String(score + 1)}, ['examples/incus.yaml'])
+    expect(gated.code).toBe(14)
+    // Two whole releases.
+  }, 120_000)
+
   it('fails the lint gate with exit 14 when the score is below MIN_SCORE', async () => {
     const result = await release({CASSETTE_NAME: 'incus', CASSETTE_VERSION: '1.0.1', OUTPUT_DIR: join(dir, 'v1-lint'), MIN_SCORE: '100'}, ['examples/incus.yaml'])
     expect(result.code).toBe(14)

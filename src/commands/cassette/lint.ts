@@ -7,19 +7,26 @@ import {escapeUnsafe} from '../../core/text/index.js'
 
 export default class CassetteLint extends BaseCommand {
   static override summary = 'Check that every operation can be found by the words an agent would use, and score the catalogue.'
-  static override description = `FILE is a cassette or a tama-operations/1 document. It is installed in a private in-memory index as a host would, and each operation is searched for with its own summary, holding every scope the catalogue uses. Also reports summaries that cannot be told apart, missing, short (< 3 words) or long (> 120 characters) summaries, operations without tags, and ids whose words run together. Prints a 0-100 score (docs/release.md#the-score) and the worst operations with a suggested fix each; --json prints the whole report. With --min-score, exits 14 when the score is below it.`
-  static override examples = ['<%= config.bin %> cassette lint incus.tama-cassette', '<%= config.bin %> cassette lint incus.yaml --min-score 80 --json']
+  static override description = `FILE is a cassette or a tama-operations/1 document. It is installed in a private in-memory index as a host would, and each operation is searched for with its own summary, holding every scope the catalogue uses. Also reports summaries that cannot be told apart, missing, short (< 3 words) or long (> 120 characters) summaries, operations without tags, and ids whose words run together. Every example request (the operations' x-tama-examples, and the lines of --examples FILE) must find its operation within the top 3 results (--examples-top N); each that does not is listed with the rank it got and what ranked above it, and costs its operation 25 points. Prints a 0-100 score (docs/release.md#the-score) and the worst operations with a suggested fix each; --json prints the whole report. With --min-score, exits 14 when the score is below it.`
+  static override examples = [
+    '<%= config.bin %> cassette lint incus.tama-cassette',
+    '<%= config.bin %> cassette lint incus.yaml --min-score 80 --json',
+    '<%= config.bin %> cassette lint incus.tama-cassette --examples incus-requests.jsonl --examples-top 1 --min-score 90',
+  ]
   static override args = {file: Args.string({description: 'A .tama-cassette file or a document.', required: true})}
   static override optionFlags = {minScore: '--min-score'}
   static override flags = {
     'min-score': Flags.integer({description: 'Exit 14 when the score is below this.', min: 0, max: 100, helpValue: 'N'}),
+    examples: Flags.string({description: 'More example requests to check: JSON Lines, one {"operation": ID, "request": TEXT} per line.', helpValue: 'FILE'}),
+    'examples-top': Flags.integer({description: 'An example request passes when its operation is within this many results (default 3).', min: 1, max: 20, helpValue: 'N'}),
   }
 
   async run(): Promise<LintReport> {
     const {args, flags} = await this.parse(CassetteLint)
-    const {formatLint, lintGateFailure, lintRelease} = await import('../../core/release/index.js')
+    const {formatLint, lintGateFailure, lintRelease, readExampleRequests} = await import('../../core/release/index.js')
+    const examples = flags.examples === undefined ? undefined : await readExampleRequests(flags.examples)
     const progress = await CliProgress.start(`Linting ${escapeUnsafe(args.file)}`, {hidden: this.jsonEnabled()})
-    const report = await lintRelease(args.file).finally(() => progress.stop())
+    const report = await lintRelease(args.file, {examples, examplesTop: flags['examples-top']}).finally(() => progress.stop())
     if (!this.jsonEnabled()) this.log(formatLint(report))
     return this.gated(report, lintGateFailure(report, flags['min-score']))
   }

@@ -51,6 +51,7 @@ export default class DocumentAdopt extends BaseCommand {
     includeTags: '--include-tag',
     excludeTags: '--exclude-tag',
     includePaths: '--include-path',
+    keywords: '--keywords',
   }
   static override flags = {
     output: Flags.string({char: 'o', description: 'The profile document to write: .json, .yaml or .yml (replaced atomically).', required: true, helpValue: 'FILE'}),
@@ -76,6 +77,7 @@ export default class DocumentAdopt extends BaseCommand {
       options: [...HTTP_METHODS, 'none'],
       helpValue: 'METHOD',
     }),
+    keywords: Flags.string({description: "Merge a keyword map (JSON or YAML: operationId or tag → keywords) into the operations' x-tama-keywords.", helpValue: 'FILE'}),
   }
 
   async run(): Promise<AdoptCommandResult> {
@@ -94,6 +96,7 @@ export default class DocumentAdopt extends BaseCommand {
       includeTags: flags['include-tag'],
       excludeTags: flags['exclude-tag'],
       includePaths: flags['include-path'],
+      keywords: flags.keywords === undefined ? undefined : await (await import('../../core/adopt/index.js')).readKeywordMap(flags.keywords),
     }
     const {adoptFile} = await import('../../core/adopt/index.js')
     const progress = await CliProgress.start(`Adopting ${escapeUnsafe(args.input)}`, {hidden: this.jsonEnabled()})

@@ -6,6 +6,7 @@ import {type AdoptWarning, AdoptWarnings, PROFILE_LOSS_KINDS} from './adopt-warn
 import {convertSwagger2} from './convert/swagger-2.js'
 import {adoptDocumentObjects} from './convert/walk-document.js'
 import {InternalRefs} from './internal-refs.js'
+import {mergeKeywords} from './merge-keywords.js'
 import {type ProfileOutcome, addProfile} from './profile/add-profile.js'
 import {liftNestedPathItems} from './repair/nested-path-items.js'
 import {inlinePathRefs} from './repair/path-refs.js'
@@ -73,6 +74,7 @@ export async function adoptDocument(input: unknown, options: AdoptOptions = {}):
     const refs = new InternalRefs(converted)
     adoptDocumentObjects(converted, {upgrade: from !== '3.1', refs, warnings})
     const outcome = addProfile(converted, settings, refs, warnings)
+    mergeKeywords(converted, settings.keywords, warnings)
     const document = orderRoot(converted, from)
     if (settings.strict) refuseRepairs(warnings.list, source)
     const {problems} = checkDocument(document, {source})

@@ -1,6 +1,7 @@
 import {TamaError} from '../errors/index.js'
 import {isObject} from '../json/index.js'
 import {LIMITS, METHODS} from '../profile/index.js'
+import {type KeywordMap, checkKeywordMap} from './merge-keywords.js'
 
 /** The HTTP methods of an OpenAPI Path Item, in the specification's order. */
 export const HTTP_METHODS = METHODS
@@ -41,6 +42,8 @@ export interface AdoptOptions {
   readonly excludeTags?: readonly string[]
   /** Adopt only operations whose path is one of these prefixes or lies under one (`/users` takes `/users/{id}`, not `/usersettings`). */
   readonly includePaths?: readonly string[]
+  /** A producer's keyword map, operationId or tag → keywords, merged into `x-tama-keywords` (merge-keywords.ts). */
+  readonly keywords?: KeywordMap
 }
 
 /** Every default of AdoptOptions. Scopes have none: adoption never guesses who may call. */
@@ -57,6 +60,7 @@ export const ADOPT_DEFAULTS = Object.freeze({
   includeTags: Object.freeze([]),
   excludeTags: Object.freeze([]),
   includePaths: Object.freeze([]),
+  keywords: Object.freeze({}),
 } as const satisfies Required<AdoptOptions>)
 
 /** AdoptOptions with every default applied and every value checked. */
@@ -71,6 +75,7 @@ export interface AdoptSettings {
   readonly summaryLength: number
   readonly strict: boolean
   readonly subset: OperationSubset
+  readonly keywords: KeywordMap
 }
 
 /** Which operations to adopt; every list empty takes them all. */
@@ -127,6 +132,7 @@ export function resolveAdoptOptions(options: AdoptOptions): AdoptSettings {
         return prefix
       }),
     },
+    keywords: checkKeywordMap(settings.keywords, '`keywords`'),
   }
 }
 

@@ -22,6 +22,8 @@ export const ADOPT_WARNING_KINDS = {
   'required-removed': 'required names of properties that do not exist removed',
   'title-added': 'empty titles taken from the file name',
   'schema-trimmed': "body schemas cut to the profile's limit on an operation's input",
+  'keywords-unmatched': 'keyword map entries naming no operation or tag',
+  'keywords-cut': 'operations with more keywords than the profile limit',
 } as const
 
 export type AdoptWarningKind = keyof typeof ADOPT_WARNING_KINDS

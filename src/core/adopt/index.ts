@@ -1,6 +1,8 @@
 export {adoptDocument} from './adopt-document.js'
 export type {AdoptReport, AdoptResult} from './adopt-document.js'
 export {adoptFile} from './adopt-file.js'
+export {readKeywordMap} from './merge-keywords.js'
+export type {KeywordMap} from './merge-keywords.js'
 export type {AdoptFileResult} from './adopt-file.js'
 export {ADOPT_DEFAULTS, HTTP_METHODS} from './adopt-options.js'
 export type {AdoptOptions, HttpMethod} from './adopt-options.js'

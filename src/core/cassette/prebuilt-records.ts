@@ -9,6 +9,8 @@ import {listed, type StoredCassette} from './stored-cassette.js'
 
 const TEXT = {type: 'string'}
 const TEXTS = {type: 'array', items: TEXT}
+// Stored only when not empty (operation-row.ts), so a cassette built before they existed reads as before.
+const OPTIONAL_TEXTS = {type: 'array', items: TEXT, minItems: 1}
 const SCHEMA = {type: ['object', 'boolean']}
 
 /** The shape of an OperationRecord (src/core/profile/operation-record.ts) as JSON Schema. */
@@ -23,6 +25,8 @@ const OPERATION_RECORD_SCHEMA = {
     summary: TEXT,
     description: TEXT,
     tags: TEXTS,
+    keywords: OPTIONAL_TEXTS,
+    examples: OPTIONAL_TEXTS,
     scopes: TEXTS,
     destructive: {type: 'boolean'},
     confirmation: {
@@ -74,7 +78,10 @@ const OPERATION_RECORD_SCHEMA = {
   },
 } as const
 
-let isOperationRecord: ValidateFunction<OperationRecord> | undefined
+/** An OperationRecord as stored: `keywords` and `examples` only when not empty. */
+type StoredRecord = Omit<OperationRecord, 'keywords' | 'examples'> & Partial<Pick<OperationRecord, 'keywords' | 'examples'>>
+
+let isOperationRecord: ValidateFunction<StoredRecord> | undefined
 
 /**
  * Parses the prebuilt records of a cassette and checks each row against its own record:
@@ -86,7 +93,7 @@ let isOperationRecord: ValidateFunction<OperationRecord> | undefined
  * schema that a document could not have given it.
  */
 export function checkPrebuiltRecords(stored: StoredCassette): {value: OperationRecord[]; detail: string} {
-  isOperationRecord ??= new Ajv({allowUnionTypes: true}).compile<OperationRecord>(OPERATION_RECORD_SCHEMA)
+  isOperationRecord ??= new Ajv({allowUnionTypes: true}).compile<StoredRecord>(OPERATION_RECORD_SCHEMA)
   const findings: string[] = []
   const records: OperationRecord[] = []
   for (const row of stored.operations) {
@@ -111,14 +118,15 @@ export function checkPrebuiltRecords(stored: StoredCassette): {value: OperationR
       findings.push(`${where}: the record is not an operation record (${isOperationRecord.errors?.[0]?.instancePath || '/'} ${isOperationRecord.errors?.[0]?.message ?? ''})`)
       continue
     }
-    const schemaProblem = recordSchemaProblem(record)
+    const complete: OperationRecord = {...record, keywords: record.keywords ?? [], examples: record.examples ?? []}
+    const schemaProblem = recordSchemaProblem(complete)
     if (schemaProblem !== null) {
       findings.push(`${where}: ${schemaProblem}`)
       continue
     }
-    const column = differingColumn(row, operationRow(row.id, row.documentId, record))
+    const column = differingColumn(row, operationRow(row.id, row.documentId, complete))
     if (column !== null) findings.push(`${where}: ${column} does not match the record${column === 'record' ? ' (not canonical JSON)' : ''}`)
-    else records.push(record)
+    else records.push(complete)
   }
   if (findings.length > 0) throw new CheckFailure(`${findings.length} of ${stored.operations.length} operation rows disagree with their own record: ${listed(findings)}.`)
   return {value: records, detail: `${count(records.length, 'operation record')}, each an OperationRecord in canonical JSON matching its row.`}

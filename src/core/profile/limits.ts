@@ -23,6 +23,12 @@ export const LIMITS = Object.freeze({
   scopeLength: 128,
   operationIdLength: 128,
   confirmationMessageLength: 1024,
+  /** `x-tama-keywords` of an operation, and of the document root. */
+  keywordsPerOperation: 32,
+  keywordLength: 64,
+  /** `x-tama-examples` of an operation. */
+  examplesPerOperation: 16,
+  exampleLength: 200,
   /** Positions the distinct `pattern`s (and `patternProperties` keys) expand to together, each counted repeat written out. */
   patternPositions: 100_000,
   yamlAliases: 100,

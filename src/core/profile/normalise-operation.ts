@@ -7,6 +7,7 @@ import type {OperationRecord} from './operation-record.js'
 import {deriveOutput} from './output-schema.js'
 import type {RefResolver} from './ref-resolver.js'
 import type {SchemaBundler} from './schema-bundler.js'
+import {normaliseExamples, normaliseKeywords} from './search-terms.js'
 import {countSubschemas} from './schema-size.js'
 
 type Report = (pointer: string, message: string) => void
@@ -17,6 +18,8 @@ export interface NormaliseContext {
   readonly report: Report
   /** The document-level `x-tama-scopes`, undefined when the root has none. */
   readonly defaultScopes: unknown
+  /** The document-level `x-tama-keywords`, merged into every operation's keywords. */
+  readonly documentKeywords: unknown
 }
 
 const OPERATION_ID = new RegExp(`^[A-Za-z_][A-Za-z0-9_./-]{0,${LIMITS.operationIdLength - 1}}$`)
@@ -56,6 +59,8 @@ export function normaliseOperation(collected: CollectedOperation, context: Norma
     summary,
     description,
     tags,
+    keywords: normaliseKeywords(operation['x-tama-keywords'], context.documentKeywords),
+    examples: normaliseExamples(operation['x-tama-examples']),
     scopes: isStringArray(scopes) ? [...scopes] : [],
     destructive: operation['x-tama-destructive'] === true,
     confirmation,

@@ -60,6 +60,13 @@ export interface OperationRecord {
   readonly summary: string
   readonly description: string
   readonly tags: readonly string[]
+  /**
+   * The operation's `x-tama-keywords` and the document's, normalised (search-terms.ts):
+   * trimmed, white space collapsed, lower-case, each once, in code-unit order.
+   */
+  readonly keywords: readonly string[]
+  /** The operation's `x-tama-examples`: trimmed, white space collapsed, each once, in document order. */
+  readonly examples: readonly string[]
   /** The caller must hold every one; empty means any caller. */
   readonly scopes: readonly string[]
   readonly destructive: boolean

@@ -95,6 +95,8 @@ function toProblem(error: ErrorObject): {pointer: string; message: string} {
       return {pointer: error.instancePath, message: `\`${label}\` must be ${TYPE_NAMES[String(params.type)] ?? String(params.type)}, ${found}.${why}`}
     case 'uniqueItems':
       return {pointer: error.instancePath, message: `\`${label}\` lists the same value twice (items ${String(params.j)} and ${String(params.i)}). Remove the repeat.`}
+    case 'maxLength':
+      return {pointer: error.instancePath, message: `\`${label}\` is ${String(error.data).length} characters; the limit is ${String(params.limit)}. Shorten it.${why}`}
     case 'maxItems':
       return {pointer: error.instancePath, message: `\`${label}\` has more than ${String(params.limit)} items. Keep at most ${String(params.limit)}.${why}`}
     default:

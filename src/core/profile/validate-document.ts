@@ -105,7 +105,7 @@ function checkOpenApi(document: Record<string, unknown>, report: (pointer: strin
     return []
   }
   const bundler = new SchemaBundler(resolver)
-  const context = {resolver, bundler, report, defaultScopes: document['x-tama-scopes']}
+  const context = {resolver, bundler, report, defaultScopes: document['x-tama-scopes'], documentKeywords: document['x-tama-keywords']}
   const firstUse = new Map<string, string>()
   return collected.map((operation) => {
     checkOperationExtensions(operation.operation, operation.pointer, report)

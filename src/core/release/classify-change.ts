@@ -41,6 +41,9 @@ export const CHANGE_RULES: Readonly<Record<ChangeKind, Rule>> = {
   summary_changed: HARMLESS,
   description_changed: HARMLESS,
   tags_changed: HARMLESS,
+  // Words that help search find the operation; no caller sends or reads them.
+  keywords_changed: HARMLESS,
+  examples_changed: HARMLESS,
   annotation_changed: HARMLESS,
   output_schema_added: HARMLESS,
   output_schema_removed: {breaking: true, security: false},

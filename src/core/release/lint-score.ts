@@ -14,6 +14,8 @@ export const PENALTIES: Readonly<Record<FindingKind, number>> = {
   short_summary: 10,
   long_summary: 10,
   no_tags: 5,
+  // Each example request that misses its operation: the producer's own findability test failed.
+  example_missed: 25,
 }
 
 /** How many of the worst operations a report lists. */

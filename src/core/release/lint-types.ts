@@ -1,3 +1,4 @@
+import type {ExampleRank} from './rank-examples.js'
 import type {ReleaseSide} from './read-release-input.js'
 
 /** What `cassette lint` can find wrong with one operation (docs/release.md#cassette-lint). */
@@ -10,6 +11,7 @@ export type FindingKind =
   | 'long_summary'
   | 'no_tags'
   | 'unsplit_id'
+  | 'example_missed'
 
 export interface Finding {
   readonly kind: FindingKind
@@ -60,6 +62,18 @@ export interface CatalogueLint {
   readonly worst: readonly WorstOperation[]
   /** Every operation, in operationId order. */
   readonly results: readonly OperationLint[]
+  /** The findability test: where each example request ranked its operation. */
+  readonly examples: ExampleLint
+}
+
+/** The example requests checked: the document's `x-tama-examples`, then the `--examples` file's. */
+export interface ExampleLint {
+  /** A request passes when its operation is within the first `top` results. */
+  readonly top: number
+  readonly checked: number
+  readonly found: number
+  /** In the order checked: operationId order for the document's, then the file's order. */
+  readonly results: readonly ExampleRank[]
 }
 
 /** The report `cassette lint` prints: which release, then its findability. */

@@ -16,6 +16,8 @@ export function operationChanges(before: OperationRecord, after: OperationRecord
   if (before.summary !== after.summary) changes.push(change('summary', 'summary_changed', `${quoted(before.summary)} → ${quoted(after.summary)}`))
   if (before.description !== after.description) changes.push(change('description', 'description_changed', 'the description changed'))
   if (!sameList(before.tags, after.tags)) changes.push(change('tags', 'tags_changed', `${list(before.tags)} → ${list(after.tags)}`))
+  if (!sameList(before.keywords, after.keywords)) changes.push(change('keywords', 'keywords_changed', addedAndRemoved(before.keywords, after.keywords, (word) => printable(word, 40))))
+  if (!sameList(before.examples, after.examples)) changes.push(change('examples', 'examples_changed', addedAndRemoved(before.examples, after.examples, quoted)))
   changes.push(...bindingChanges(before, after))
   changes.push(...schemaChanges('input_schema', before.inputSchema, after.inputSchema))
   if (before.outputSchema !== null && after.outputSchema === null) changes.push({field: 'output_schema', kind: 'output_schema_removed', at: '', detail: 'no JSON result is described any more'})
@@ -59,6 +61,14 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 
 function list(items: readonly string[]): string {
   return items.length === 0 ? '(none)' : items.map((item) => printable(item, 40)).join(', ')
+}
+
+/** "added a, b; removed c", or "reordered" when both hold the same items. */
+function addedAndRemoved(before: readonly string[], after: readonly string[], show: (item: string) => string): string {
+  const added = after.filter((item) => !before.includes(item))
+  const removed = before.filter((item) => !after.includes(item))
+  const parts = [added.length > 0 ? `added ${added.map(show).join(', ')}` : '', removed.length > 0 ? `removed ${removed.map(show).join(', ')}` : ''].filter((part) => part !== '')
+  return parts.length > 0 ? parts.join('; ') : 'reordered'
 }
 
 function quoted(text: string): string {

@@ -39,10 +39,15 @@ export function catalogueScopes(records: readonly OperationRecord[]): string[] {
 
 function ownSearch(record: OperationRecord, scopes: readonly string[], search: SearchFunction): SearchResponse['results'] {
   const query = operationSummary(record).trim().slice(0, MAX_QUERY_CHARACTERS)
+  return searchAsHost(query, scopes, RANK_DEPTH, search)
+}
+
+/** The first `limit` results for `query`, holding `scopes`; none for a text with no searchable word. */
+export function searchAsHost(query: string, scopes: readonly string[], limit: number, search: SearchFunction): SearchResponse['results'] {
   try {
-    return search(query, {scopes, limit: RANK_DEPTH, schemas: 0}).results
+    return search(query, {scopes, limit, schemas: 0}).results
   } catch (error) {
-    // A summary with no searchable word (empty, only symbols) finds nothing.
+    // A text with no searchable word (empty, only symbols) finds nothing.
     if (isTamaError(error) && error.kind === 'usage') return []
     throw error
   }

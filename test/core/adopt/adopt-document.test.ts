@@ -99,6 +99,7 @@ describe('adoptDocument', () => {
       includeTags: [],
       excludeTags: [],
       includePaths: [],
+      keywords: {},
     })
   })
 

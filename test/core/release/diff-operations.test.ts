@@ -73,6 +73,9 @@ const CASES: ReadonlyArray<{given: string; want: Want}> = [
   {given: 'summary_changed', want: [['summary', 'summary_changed', null, false, false]]},
   {given: 'description_changed', want: [['description', 'description_changed', null, false, false]]},
   {given: 'tags_changed', want: [['tags', 'tags_changed', null, false, false]]},
+  // Findability: words for search, which no caller sends or reads.
+  {given: 'keywords_changed', want: [['keywords', 'keywords_changed', null, false, false]]},
+  {given: 'examples_changed', want: [['examples', 'examples_changed', null, false, false]]},
 ]
 
 describe('diffOperations classifies each kind of change', () => {
@@ -86,7 +89,14 @@ describe('diffOperations classifies each kind of change', () => {
 
   it('reports no other changed operation: reordered anyOf alternatives and untouched operations are no change', () => {
     expect(diff.changed.map((operation) => operation.operation_id)).toEqual(CASES.map((c) => c.given).sort())
-    expect(before.map((record) => record.operationId)).toEqual(expect.arrayContaining(['alternatives_reordered', 'unchanged']))
+    expect(before.map((record) => record.operationId)).toEqual(expect.arrayContaining(['alternatives_reordered', 'keywords_recased', 'unchanged']))
+  })
+
+  it.each([
+    {given: 'keywords_changed', want: 'added container, vm'},
+    {given: 'examples_changed', want: 'added "reboot a vm"'},
+  ])('says which words $given added and removed', ({given, want}) => {
+    expect(diff.changed.find((operation) => operation.operation_id === given)!.changes[0]!.detail).toBe(want)
   })
 
   it.each([

@@ -19,6 +19,8 @@ export function operation(overrides: Partial<OperationRecord> & {operationId: st
     summary: `Run ${overrides.operationId}`,
     description: '',
     tags: ['things'],
+    keywords: [],
+    examples: [],
     scopes: [],
     destructive: false,
     confirmation: null,

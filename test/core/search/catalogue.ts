@@ -13,6 +13,8 @@ export function record(partial: Partial<OperationRecord> & {operationId: string}
     summary: '',
     description: '',
     tags: [],
+    keywords: [],
+    examples: [],
     scopes: [],
     destructive: false,
     confirmation: null,
