@@ -6,6 +6,7 @@ import {CheckFailure} from './check-failure.js'
 import {Checklist} from './checklist.js'
 import {checkPrebuiltRecords} from './prebuilt-records.js'
 import {rederiveRows} from './rederive-rows.js'
+import {compareSearchRows} from './search-rows-check.js'
 import {quote} from '../text/printable.js'
 import {readStoredCassette, type StoredCassette} from './stored-cassette.js'
 
@@ -22,6 +23,11 @@ export interface OpenCassetteOptions {
   readonly source: string
   /** The SHA-256 (hex) the caller pinned; the bytes must hash to it. */
   readonly sha256?: string
+  /**
+   * The caller copies the search rows of a pinned cassette with SQL when they are this host's
+   * (see `copyable`): then only their bounds are read, not the documents or records.
+   */
+  readonly copySearchRows?: boolean
 }
 
 /** Records the `digest` check: the bytes' SHA-256 against the caller's pinned one. */
@@ -58,6 +64,15 @@ export class OpenedCassette {
     this.documents = stored.meta.documents
   }
 
+  /**
+   * True when the file was pinned, opened with `copySearchRows`, and carries search rows of
+   * this host's search data that passed their checks: install them with SQL from the bytes.
+   * Its documents and records were not read, so `operations` refuses it.
+   */
+  get copyable(): boolean {
+    return this.stored.copyable
+  }
+
   get meta(): CassetteMeta {
     return this.stored.meta
   }
@@ -72,9 +87,14 @@ export class OpenedCassette {
     if (mode === 'copy' && !this.pinned) {
       throw new TamaError('usage', `${this.source}: prebuilt rows are only copied from a cassette whose SHA-256 was pinned. Give its digest, or load it in rebuild mode.`)
     }
-    return this.check((checklist) =>
-      mode === 'copy' ? checklist.run('records', () => checkPrebuiltRecords(this.stored)) : checklist.run('derivation', () => rederiveRows(this.stored, this.source, false)),
-    )
+    if (this.stored.copyable) throw new TamaError('internal', `${this.source} was opened to copy its search rows; its records were not read.`)
+    return this.check((checklist) => {
+      if (mode === 'copy') return checklist.run('records', () => checkPrebuiltRecords(this.stored))
+      // Not trusted: the search rows it carries must still be what its documents give.
+      const records = checklist.run('derivation', () => rederiveRows(this.stored, this.source, false))
+      if (records !== undefined) checklist.run('search_rows', () => compareSearchRows(this.stored, records))
+      return records
+    })
   }
 
   /** The prebuilt records after the per-row consistency checks, for display; not for trust. */
@@ -100,7 +120,7 @@ export function openCassette(bytes: Uint8Array, options: OpenCassetteOptions): O
   const checklist = new Checklist(options.source)
   checkPinnedDigest(checklist, sha256, options.sha256)
   checklist.assertPassed()
-  const stored = readStoredCassette(bytes, checklist)
+  const stored = readStoredCassette(bytes, checklist, {copy: options.sha256 !== undefined && options.copySearchRows === true})
   checklist.assertPassed()
   return new OpenedCassette(options.source, sha256, bytes.length, options.sha256 !== undefined, stored!)
 }

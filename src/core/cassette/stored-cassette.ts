@@ -2,7 +2,8 @@ import {LIMITS, PROFILE} from '../profile/index.js'
 import type {SqliteDatabase} from '../sqlite/driver.js'
 import {openDatabase} from '../sqlite/open-database.js'
 import {sha256Hex} from './canonical-json.js'
-import {CASSETTE_FORMAT, CASSETTE_TABLES, META_KEYS, SEMVER_PATTERN, type CassetteMeta, type MetaKey} from './cassette-format.js'
+import {CASSETTE_FORMAT, CASSETTE_TABLES, META_KEYS, OPTIONAL_META_KEYS, SEARCH_TABLE_SQL, SEMVER_PATTERN, type CassetteMeta, type MetaKey} from './cassette-format.js'
+import {SEARCH_DATA_HASH, SEARCH_TABLE_PREFIX, type SearchRows, readSearchRows, searchRowsProblems} from '../search/index.js'
 import {isCassetteName, isCassetteVersion} from './cassette-identity.js'
 import {CheckFailure} from './check-failure.js'
 import type {Checklist} from './checklist.js'
@@ -16,6 +17,21 @@ export interface StoredCassette {
   readonly meta: CassetteMeta
   readonly documents: readonly DocumentRow[]
   readonly operations: readonly OperationRow[]
+  /**
+   * The search rows, read only when tagged with this host's search data: as stored, or what
+   * keeps them from being copied; null when the cassette has none for this host.
+   */
+  readonly searchRows: {readonly rows: SearchRows} | {readonly problems: readonly string[]} | null
+  /**
+   * True when the caller asked for a copy and the search rows can be copied with SQL: then
+   * `documents` and `operations` are empty, because nothing but the rows' bounds was read.
+   */
+  readonly copyable: boolean
+}
+
+export interface ReadStoredOptions {
+  /** The caller pinned the file and copies its search rows when they are this host's: read nothing else. */
+  readonly copy?: boolean
 }
 
 /** Findings listed in one failed check before the rest are only counted. */
@@ -33,7 +49,7 @@ const SHA256_HEX = /^[0-9a-f]{64}$/
  * other object can exist, so none is ever touched) before `quick_check` and before any
  * row is read. Returns undefined when a check failed (see the checklist).
  */
-export function readStoredCassette(bytes: Uint8Array, checklist: Checklist): StoredCassette | undefined {
+export function readStoredCassette(bytes: Uint8Array, checklist: Checklist, options: ReadStoredOptions = {}): StoredCassette | undefined {
   const header = checklist.run('header', () => {
     const result = checkHeader(bytes)
     if ('reason' in result) throw new CheckFailure(result.reason)
@@ -46,10 +62,19 @@ export function readStoredCassette(bytes: Uint8Array, checklist: Checklist): Sto
     if (checklist.run('integrity', () => checkIntegrity(db)) === undefined) return undefined
     const meta = checklist.run('meta', () => readMeta(db))
     if (meta === undefined) return undefined
+    const searchRows = meta.searchData === SEARCH_DATA_HASH ? readSearchRowsOf(db, meta, options.copy === true) : null
+    if (options.copy === true && searchRows !== null) {
+      const copyable = checklist.run('search_rows', () => {
+        if ('problems' in searchRows) throw new CheckFailure(`the search rows cannot be copied: ${listed(searchRows.problems)}.`)
+        return {value: true, detail: `search rows of search data ${meta.searchData}, this tama-dex's: ${count(meta.operations, 'operation')}, within the profile's limits, copied as they are.`}
+      })
+      if (copyable === undefined) return undefined
+      return {meta, documents: [], operations: [], searchRows, copyable: true}
+    }
     const documents = checklist.run('documents', () => readDocuments(db, meta))
     const operations = checklist.run('operations', () => readOperations(db, meta))
     if (documents === undefined || operations === undefined) return undefined
-    return {meta, documents, operations}
+    return {meta, documents, operations, searchRows, copyable: false}
   } finally {
     db.close()
   }
@@ -76,6 +101,7 @@ function checkSchema(db: SqliteDatabase): void {
   const findings: string[] = []
   for (const entry of entries) {
     const expected = CASSETTE_TABLES.find((table) => table.name === entry.name)
+    if (entry.type === 'table' && entry.name.startsWith(SEARCH_TABLE_PREFIX) && entry.tableName === entry.name && SEARCH_TABLE_SQL.test(entry.sql ?? '')) continue
     if (expected === undefined || entry.type !== 'table') findings.push(`unexpected ${entry.type} ${quote(entry.name)}`)
     else if (entry.tableName !== expected.name || entry.sql !== expected.sql) findings.push(`table ${quote(entry.name)} is not defined as the spec says`)
   }
@@ -83,6 +109,17 @@ function checkSchema(db: SqliteDatabase): void {
     if (!entries.some((entry) => entry.name === table.name)) findings.push(`table ${quote(table.name)} is missing`)
   }
   if (findings.length > 0) throw new CheckFailure(`the schema is not ${CASSETTE_FORMAT}'s: ${listed(findings)}. Nothing else in the file was read, and nothing in it was run.`)
+}
+
+/**
+ * The search rows' bounds (searchRowsProblems), then, unless only copied, the rows
+ * themselves. For a copy, nothing but counts and lengths reaches JavaScript.
+ */
+function readSearchRowsOf(db: SqliteDatabase, meta: CassetteMeta, copy: boolean): NonNullable<StoredCassette['searchRows']> {
+  const sql = new Map(db.prepare<{name: string; sql: string}>("SELECT name, sql FROM sqlite_schema WHERE type = 'table'").all().map((row) => [row.name, row.sql]))
+  const problems = meta.operations > LIMITS.operations ? [`the cassette says it has ${meta.operations} operations, more than a document may have (${LIMITS.operations})`] : searchRowsProblems(db, sql, meta.operations, LIMITS.documentBytes)
+  if (problems.length > 0) return {problems}
+  return {rows: copy ? new Map() : readSearchRows(db)}
 }
 
 function checkIntegrity(db: SqliteDatabase): {value: true; detail: string} {
@@ -99,8 +136,10 @@ function readMeta(db: SqliteDatabase): {value: CassetteMeta; detail: string} {
     values.set(key, value)
   }
   const keys = [...values.keys()]
-  if (keys.length !== META_KEYS.length || keys.some((key, index) => key !== META_KEYS[index])) {
-    throw new CheckFailure(`meta has the keys ${listed(keys.map(quote))}; ${CASSETTE_FORMAT} requires exactly ${META_KEYS.join(', ')}.`)
+  const required = META_KEYS.filter((key) => !OPTIONAL_META_KEYS.has(key))
+  const exactly = (wanted: readonly string[]) => keys.length === wanted.length && keys.every((key, index) => key === wanted[index])
+  if (!exactly(META_KEYS) && !exactly(required)) {
+    throw new CheckFailure(`meta has the keys ${listed(keys.map(quote))}; ${CASSETTE_FORMAT} requires exactly ${META_KEYS.join(', ')} (${[...OPTIONAL_META_KEYS].join(', ')} only in a cassette with search rows).`)
   }
   const get = (key: MetaKey) => values.get(key)!
   const expect = (key: MetaKey, ok: boolean, want: string) => {
@@ -112,6 +151,8 @@ function readMeta(db: SqliteDatabase): {value: CassetteMeta; detail: string} {
   expect('profile', get('profile') === PROFILE, quote(PROFILE))
   expect('tama_dex_version', isCassetteVersion(get('tama_dex_version')), 'a semantic version')
   expect('sqlite_version', SEMVER_PATTERN.test(get('sqlite_version')), 'a SQLite version such as 3.53.0')
+  const searchData = values.get('search_data') ?? null
+  if (searchData !== null) expect('search_data', SHA256_HEX.test(searchData), '64 lower-case hex digits')
   expect('documents', DECIMAL_COUNT.test(get('documents')), 'a count')
   expect('operations', DECIMAL_COUNT.test(get('operations')), 'a count')
   const meta: CassetteMeta = {
@@ -123,6 +164,7 @@ function readMeta(db: SqliteDatabase): {value: CassetteMeta; detail: string} {
     sqliteVersion: get('sqlite_version'),
     documents: Number(get('documents')),
     operations: Number(get('operations')),
+    searchData,
   }
   return {value: meta, detail: `${meta.format} ${meta.name} ${meta.version}, built by tama-dex ${meta.tamaDexVersion} with SQLite ${meta.sqliteVersion}.`}
 }

@@ -21,6 +21,11 @@ export interface InstallPlan {
   readonly documents: number
   readonly operations: number
   readonly records: readonly OperationRecord[] | null
+  /**
+   * The bytes of a pinned cassette whose search rows are this host's: the commit copies them
+   * with SQL, and `records` is empty.
+   */
+  readonly copyFrom?: Uint8Array
 }
 
 /** Reads what is installed under a name, so planning can skip work already done. */
@@ -83,11 +88,15 @@ async function planImport(job: Extract<InstallJob, {kind: 'import'}>, installed:
   checkpoint()
   // Prebuilt rows are trusted only when the caller pinned these exact bytes. Embedded
   // documents over the profile's size limit are refused here, before any is parsed.
-  const cassette = openCassette(bytes, {source: job.file, sha256: job.sha256})
+  const cassette = openCassette(bytes, {source: job.file, sha256: job.sha256, copySearchRows: true})
   const mode = job.sha256 === undefined ? 'rebuild' : 'copy'
   const current = installed(cassette.name)
   if (current !== undefined && current.digest === cassette.sha256 && current.mode === mode) return {...pick(current), records: null}
   checkpoint()
+  if (cassette.copyable) {
+    const {name, version, sha256, documents, meta} = cassette
+    return {cassette: name, version, digest: sha256, mode, documents, operations: meta.operations, records: [], copyFrom: bytes}
+  }
   const records = cassette.operations(mode)
   checkpoint()
   return {
