@@ -3,4 +3,4 @@
  * code, vocabulary and model. An index stores it beside the search rows it derived, and
  * re-derives them when it opens with another (docs/cassette-format.md#search-rows).
  */
-export const SEARCH_DATA_HASH = '393a2257f4ad213b6342bef07b6be2027edc09d3d28bf0a17adb17e1c7a09268'
+export const SEARCH_DATA_HASH = '2850b50e3b9169744ec229ebf56d6fa359ffad018178a87f3728dcdd97e8acd9'
