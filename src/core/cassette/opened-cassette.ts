@@ -2,12 +2,11 @@ import {TamaError} from '../errors/tama-error.js'
 import type {OperationRecord} from '../profile/operation-record.js'
 import {sha256Hex} from './canonical-json.js'
 import type {CassetteMeta} from './cassette-format.js'
-import {CheckFailure} from './check-failure.js'
 import {Checklist} from './checklist.js'
+import {checkPinnedDigest} from './pinned-digest.js'
 import {checkPrebuiltRecords} from './prebuilt-records.js'
 import {rederiveRows} from './rederive-rows.js'
 import {compareSearchRows} from './search-rows-check.js'
-import {quote} from '../text/printable.js'
 import {readStoredCassette, type StoredCassette} from './stored-cassette.js'
 
 /**
@@ -23,21 +22,6 @@ export interface OpenCassetteOptions {
   readonly source: string
   /** The SHA-256 (hex) the caller pinned; the bytes must hash to it. */
   readonly sha256?: string
-  /**
-   * The caller copies the search rows of a pinned cassette with SQL when they are this host's
-   * (see `copyable`): then only their bounds are read, not the documents or records.
-   */
-  readonly copySearchRows?: boolean
-}
-
-/** Records the `digest` check: the bytes' SHA-256 against the caller's pinned one. */
-export function checkPinnedDigest(checklist: Checklist, actual: string, pinned: string | undefined): void {
-  if (pinned === undefined) return
-  if (!/^[0-9a-fA-F]{64}$/.test(pinned)) throw new TamaError('usage', `The pinned SHA-256 ${quote(pinned)} is not 64 hex digits: give the digest as sha256sum prints it.`)
-  checklist.run('digest', () => {
-    if (actual !== pinned.toLowerCase()) throw new CheckFailure(`the file's SHA-256 is ${actual}, not the pinned ${pinned}: this is not the file that was pinned.`)
-    return {value: true, detail: `SHA-256 ${actual} matches the pinned digest.`}
-  })
 }
 
 /**
@@ -64,15 +48,6 @@ export class OpenedCassette {
     this.documents = stored.meta.documents
   }
 
-  /**
-   * True when the file was pinned, opened with `copySearchRows`, and carries search rows of
-   * this host's search data that passed their checks: install them with SQL from the bytes.
-   * Its documents and records were not read, so `operations` refuses it.
-   */
-  get copyable(): boolean {
-    return this.stored.copyable
-  }
-
   get meta(): CassetteMeta {
     return this.stored.meta
   }
@@ -87,7 +62,6 @@ export class OpenedCassette {
     if (mode === 'copy' && !this.pinned) {
       throw new TamaError('usage', `${this.source}: prebuilt rows are only copied from a cassette whose SHA-256 was pinned. Give its digest, or load it in rebuild mode.`)
     }
-    if (this.stored.copyable) throw new TamaError('internal', `${this.source} was opened to copy its search rows; its records were not read.`)
     return this.check((checklist) => {
       if (mode === 'copy') return checklist.run('records', () => checkPrebuiltRecords(this.stored))
       // Not trusted: the search rows it carries must still be what its documents give.
@@ -120,7 +94,7 @@ export function openCassette(bytes: Uint8Array, options: OpenCassetteOptions): O
   const checklist = new Checklist(options.source)
   checkPinnedDigest(checklist, sha256, options.sha256)
   checklist.assertPassed()
-  const stored = readStoredCassette(bytes, checklist, {copy: options.sha256 !== undefined && options.copySearchRows === true})
+  const stored = readStoredCassette(bytes, checklist)
   checklist.assertPassed()
   return new OpenedCassette(options.source, sha256, bytes.length, options.sha256 !== undefined, stored!)
 }

@@ -1,5 +1,5 @@
 import type {OperationRecord} from '../profile/operation-record.js'
-import {SEARCH_DATA_HASH, SEARCH_TABLE_PREFIX, searchRowsOf, searchTables} from '../search/index.js'
+import {SEARCH_DATA_HASH, SEARCH_TABLE_PREFIX, carriedTables, searchRowsOf} from '../search/index.js'
 import {CheckFailure} from './check-failure.js'
 import {count} from '../text/printable.js'
 import {listed, type StoredCassette} from './stored-cassette.js'
@@ -20,7 +20,7 @@ export function compareSearchRows(stored: StoredCassette, records: readonly Oper
   if ('problems' in searchRows) throw new CheckFailure(`the search rows are not what this tama-dex writes: ${listed(searchRows.problems)}.`)
   const derived = searchRowsOf(meta.name, records)
   const findings: string[] = []
-  for (const table of searchTables()) {
+  for (const table of carriedTables()) {
     const want = derived.get(table.name)!
     const have = searchRows.rows.get(table.name)!
     if (want.length !== have.length) findings.push(`${SEARCH_TABLE_PREFIX}${table.name} holds ${have.length} rows where ${want.length} are derived`)

@@ -1,4 +1,5 @@
-import {LIMITS, PROFILE} from '../profile/index.js'
+// The limits alone: the profile's validation is not needed to read a cassette's structure.
+import {LIMITS, PROFILE} from '../profile/limits.js'
 import type {SqliteDatabase} from '../sqlite/driver.js'
 import {openDatabase} from '../sqlite/open-database.js'
 import {sha256Hex} from './canonical-json.js'
@@ -118,6 +119,12 @@ function checkSchema(db: SqliteDatabase): void {
 function readSearchRowsOf(db: SqliteDatabase, meta: CassetteMeta, copy: boolean): NonNullable<StoredCassette['searchRows']> {
   const sql = new Map(db.prepare<{name: string; sql: string}>("SELECT name, sql FROM sqlite_schema WHERE type = 'table'").all().map((row) => [row.name, row.sql]))
   const problems = meta.operations > LIMITS.operations ? [`the cassette says it has ${meta.operations} operations, more than a document may have (${LIMITS.operations})`] : searchRowsProblems(db, sql, meta.operations, LIMITS.documentBytes)
+  // A copy splits each record in SQL (operation_records): it must be JSON of a bounded size.
+  const records = db.prepare<{large: number; broken: number}>(
+    "SELECT count(*) FILTER (WHERE octet_length(record) > ?) AS large, count(*) FILTER (WHERE NOT json_valid(record) OR json_type(record, '$.inputSchema') NOT IN ('object', 'true', 'false')) AS broken FROM operations",
+  ).get(LIMITS.documentBytes)!
+  if (records.large > 0) problems.push(`${count(records.large, 'record')} larger than a document may be (${LIMITS.documentBytes / MIB} MiB)`)
+  else if (records.broken > 0) problems.push(`${count(records.broken, 'record')} not JSON with an input schema`)
   if (problems.length > 0) return {problems}
   return {rows: copy ? new Map() : readSearchRows(db)}
 }

@@ -1,7 +1,10 @@
 import {TamaError} from '../errors/tama-error.js'
-import {validateDocument} from '../profile/index.js'
 import type {OperationRecord} from '../profile/operation-record.js'
-import {CASSETTE_NAME_PATTERN, NotJsonError, canonicalJson, openCassette, readCassetteFile, sha256Hex} from '../cassette/index.js'
+// The cassette modules a copy needs, imported alone: the folder's index (and the profile's
+// validation it loads) is loaded only to derive, so an install worker that copies starts fast.
+import {CASSETTE_NAME_PATTERN} from '../cassette/cassette-format.js'
+import {openCopyableCassette} from '../cassette/copyable-cassette.js'
+import {readCassetteFile} from '../cassette/read-cassette-file.js'
 import type {InstalledCassette} from './installed-cassettes.js'
 
 /** Work for the index to do: load one document as a cassette, or import a cassette file. */
@@ -42,7 +45,8 @@ export async function planInstall(job: InstallJob, installed: InstalledLookup, c
   return job.kind === 'load' ? planLoad(job, installed, checkpoint) : planImport(job, installed, checkpoint)
 }
 
-function planLoad(job: Extract<InstallJob, {kind: 'load'}>, installed: InstalledLookup, checkpoint: Checkpoint): InstallPlan {
+async function planLoad(job: Extract<InstallJob, {kind: 'load'}>, installed: InstalledLookup, checkpoint: Checkpoint): Promise<InstallPlan> {
+  const [{canonicalJson, sha256Hex}, {validateDocument}] = await Promise.all([import('../cassette/index.js'), import('../profile/index.js')])
   if (!CASSETTE_NAME_PATTERN.test(job.cassette)) {
     throw new TamaError('usage', `"${job.cassette}" is not a valid cassette name: use lower-case letters, digits and _ (${CASSETTE_NAME_PATTERN.source}).`)
   }
@@ -50,7 +54,7 @@ function planLoad(job: Extract<InstallJob, {kind: 'load'}>, installed: Installed
   try {
     digest = sha256Hex(canonicalJson(job.document))
   } catch (error) {
-    throw notJsonDocument(job, error)
+    throw await notJsonDocument(job, error)
   }
   const current = installed(job.cassette)
   if (current !== undefined && current.digest === digest && current.mode === 'load') return {...pick(current), records: null}
@@ -72,7 +76,8 @@ function planLoad(job: Extract<InstallJob, {kind: 'load'}>, installed: Installed
  * a worker), located by a JSON Pointer: validation finds cycles, nesting and values that
  * are not JSON; what is left (undefined in an array) is where canonicalisation stopped.
  */
-export function notJsonDocument(job: Extract<InstallJob, {kind: 'load'}>, error: unknown): TamaError {
+export async function notJsonDocument(job: Extract<InstallJob, {kind: 'load'}>, error: unknown): Promise<TamaError> {
+  const [{NotJsonError}, {validateDocument}] = await Promise.all([import('../cassette/index.js'), import('../profile/index.js')])
   try {
     validateDocument(job.document, {source: job.source})
   } catch (invalid) {
@@ -86,17 +91,25 @@ export function notJsonDocument(job: Extract<InstallJob, {kind: 'load'}>, error:
 async function planImport(job: Extract<InstallJob, {kind: 'import'}>, installed: InstalledLookup, checkpoint: Checkpoint): Promise<InstallPlan> {
   const bytes = await readCassetteFile(job.file)
   checkpoint()
-  // Prebuilt rows are trusted only when the caller pinned these exact bytes. Embedded
-  // documents over the profile's size limit are refused here, before any is parsed.
-  const cassette = openCassette(bytes, {source: job.file, sha256: job.sha256, copySearchRows: true})
   const mode = job.sha256 === undefined ? 'rebuild' : 'copy'
-  const current = installed(cassette.name)
-  if (current !== undefined && current.digest === cassette.sha256 && current.mode === mode) return {...pick(current), records: null}
-  checkpoint()
-  if (cassette.copyable) {
-    const {name, version, sha256, documents, meta} = cassette
-    return {cassette: name, version, digest: sha256, mode, documents, operations: meta.operations, records: [], copyFrom: bytes}
+  const unchanged = (name: string, sha256: string) => {
+    const current = installed(name)
+    return current !== undefined && current.digest === sha256 && current.mode === mode ? current : undefined
   }
+  // Prebuilt rows are trusted only when the caller pinned these exact bytes.
+  const copyable = job.sha256 === undefined ? undefined : openCopyableCassette(bytes, {source: job.file, sha256: job.sha256})
+  if (copyable !== undefined) {
+    const current = unchanged(copyable.name, copyable.sha256)
+    if (current !== undefined) return {...pick(current), records: null}
+    const {name, version, sha256, documents, operations} = copyable
+    return {cassette: name, version, digest: sha256, mode, documents, operations, records: [], copyFrom: bytes}
+  }
+  // Embedded documents over the profile's size limit are refused here, before any is parsed.
+  const {openCassette} = await import('../cassette/index.js')
+  const cassette = openCassette(bytes, {source: job.file, sha256: job.sha256})
+  const current = unchanged(cassette.name, cassette.sha256)
+  if (current !== undefined) return {...pick(current), records: null}
+  checkpoint()
   const records = cassette.operations(mode)
   checkpoint()
   return {

@@ -49,7 +49,8 @@ function runInWorker(path: string, job: InstallJob, stop: Cancellation, rules: R
       worker = startWorker({path, job, state, rules})
     } catch (error) {
       // Only a document can fail to reach the thread, and only by not being JSON data: say where.
-      reject(job.kind === 'load' ? notJsonDocument(job, error) : new TamaError('usage', `The install could not be handed to a worker thread: ${(error as Error).message}. Pass plain JSON data.`))
+      if (job.kind === 'load') void notJsonDocument(job, error).then(reject)
+      else reject(new TamaError('usage', `The install could not be handed to a worker thread: ${(error as Error).message}. Pass plain JSON data.`))
       return
     }
     let settled = false

@@ -3,4 +3,4 @@
  * code, vocabulary and model. An index stores it beside the search rows it derived, and
  * re-derives them when it opens with another (docs/cassette-format.md#search-rows).
  */
-export const SEARCH_DATA_HASH = '2850b50e3b9169744ec229ebf56d6fa359ffad018178a87f3728dcdd97e8acd9'
+export const SEARCH_DATA_HASH = '4dade8976875058b6441b04f059c489e8217ad8a4cdc7b0d7ee3c4b657643469'

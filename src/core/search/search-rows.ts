@@ -42,14 +42,25 @@ export interface SearchTable {
   readonly columns: readonly SearchColumn[]
   /** The column a shared table's rows are found by. */
   readonly uniqueKey: string | null
-  /** The DDL of the cassette's table, exactly as written to and expected in a cassette. */
-  readonly cassetteSql: string
+  /** The DDL of the cassette's table, exactly as written to and expected in a cassette; null when not carried (fromRecords). */
+  readonly cassetteSql: string | null
+  /** For a table a cassette does not carry, each column as SQL over the cassette's `operations` row. */
+  readonly fromRecords: Readonly<Record<string, string>> | null
 }
 
 /** Rows of each search table, in the order a cassette stores them (see searchRowsOf). */
 export type SearchRows = ReadonlyMap<string, ReadonlyArray<readonly unknown[]>>
 
 const OPERATIONS = 'operations'
+
+/**
+ * Index tables a cassette does not carry a second time: its own `operations.record` holds
+ * every record (canonical JSON), so a copy splits it in SQL, column by column, and the file
+ * stays half the size. JSON text that says the same as what insertOperations stores.
+ */
+const FROM_RECORDS: ReadonlyMap<string, Readonly<Record<string, string>>> = new Map([
+  ['operation_records', {id: 'id', record: "json_remove(record, '$.inputSchema')", input_schema: "record -> '$.inputSchema'"}],
+])
 /** The column of `operations` naming the cassette: a copy gives it the installing cassette's name. */
 const CASSETTE_COLUMN = 'cassette'
 
@@ -59,6 +70,11 @@ let described: readonly SearchTable[] | undefined
 export function searchTables(): readonly SearchTable[] {
   described ??= describeTables()
   return described
+}
+
+/** The search tables a cassette carries, with their cassetteSql. */
+export function carriedTables(): ReadonlyArray<SearchTable & {readonly cassetteSql: string}> {
+  return searchTables().filter((table): table is SearchTable & {cassetteSql: string} => table.cassetteSql !== null)
 }
 
 function describeTables(): readonly SearchTable[] {
@@ -95,7 +111,11 @@ function describeTable(db: SqliteDatabase, name: string): SearchTable {
     .all(name)
     .map((column): SearchColumn => ({name: column.name, type: column.type === '' ? 'ANY' : column.type.toUpperCase(), notNull: column.notnull === 1, key: column.pk, refersTo: references.get(column.name) ?? null}))
   const role: SearchTableRole = name === OPERATIONS || columns.some((column) => column.refersTo === OPERATIONS) ? 'operation' : 'count'
-  return {name, role, columns, uniqueKey: null, cassetteSql: cassetteSqlOf(name, columns)}
+  const fromRecords = FROM_RECORDS.get(name) ?? null
+  if (fromRecords !== null && columns.map((column) => column.name).join() !== Object.keys(fromRecords).join()) {
+    throw new Error(`search table ${name} no longer has the columns ${Object.keys(fromRecords).join(', ')} it is split into from a cassette's records: update FROM_RECORDS`)
+  }
+  return {name, role, columns, uniqueKey: null, cassetteSql: fromRecords === null ? cassetteSqlOf(name, columns) : null, fromRecords}
 }
 
 // A single-column UNIQUE constraint: what rows of a shared table are told apart by.
@@ -141,7 +161,7 @@ export function searchRowsOf(cassette: string, records: readonly OperationRecord
   try {
     createOperationTables(db)
     db.transaction(() => insertOperations(db, cassette, records))()
-    return new Map(searchTables().map((table) => [table.name, rowsOf(db, table, `SELECT ${columnList(table)} FROM main.${quoted(table.name)} ORDER BY ${orderOf(table)}`)]))
+    return new Map(carriedTables().map((table) => [table.name, rowsOf(db, table, `SELECT ${columnList(table)} FROM main.${quoted(table.name)} ORDER BY ${orderOf(table)}`)]))
   } finally {
     db.close()
   }
@@ -149,7 +169,7 @@ export function searchRowsOf(cassette: string, records: readonly OperationRecord
 
 /** Creates the search tables in a cassette being written and fills them with `rows`. */
 export function writeSearchRows(db: SqliteDatabase, rows: SearchRows): void {
-  for (const table of searchTables()) {
+  for (const table of carriedTables()) {
     db.exec(table.cassetteSql)
     const insert = db.prepare(`INSERT INTO ${quoted(SEARCH_TABLE_PREFIX + table.name)} (${columnList(table)}) VALUES (${table.columns.map(() => '?').join(', ')})`)
     for (const row of rows.get(table.name) ?? []) insert.run(...row)
@@ -158,7 +178,7 @@ export function writeSearchRows(db: SqliteDatabase, rows: SearchRows): void {
 
 /** Reads a cassette's search rows as stored, in the order they were written. */
 export function readSearchRows(db: SqliteDatabase): SearchRows {
-  return new Map(searchTables().map((table) => [table.name, rowsOf(db, table, `SELECT ${columnList(table)} FROM ${quoted(SEARCH_TABLE_PREFIX + table.name)} ORDER BY rowid`)]))
+  return new Map(carriedTables().map((table) => [table.name, rowsOf(db, table, `SELECT ${columnList(table)} FROM ${quoted(SEARCH_TABLE_PREFIX + table.name)} ORDER BY rowid`)]))
 }
 
 function rowsOf(db: SqliteDatabase, table: SearchTable, sql: string): unknown[][] {
@@ -180,6 +200,11 @@ export function copySearchRows(db: SqliteDatabase, schema: string, cassette: str
   const shared = new Map(searchTables().filter((table) => table.role === 'shared').map((table) => [table.name, table]))
   const from = (name: string) => `${quoted(schema)}.${quoted(SEARCH_TABLE_PREFIX + name)}`
   for (const table of searchTables()) {
+    if (table.fromRecords !== null) {
+      const split = table.columns.map((column) => (column.refersTo === OPERATIONS || column.key === 1 ? `t.${quoted(column.name)} + ${offset}` : table.fromRecords![column.name]))
+      db.prepare(`INSERT INTO main.${quoted(table.name)} (${columnList(table)}) SELECT ${split.join(', ')} FROM ${quoted(schema)}.${OPERATIONS} t ORDER BY t.id`).run()
+      continue
+    }
     const joins: string[] = []
     const values = table.columns.map((column) => {
       const value = `t.${quoted(column.name)}`
@@ -228,7 +253,7 @@ export const MAX_SEARCH_ROWS_PER_OPERATION = 1024
  */
 export function searchRowsProblems(db: SqliteDatabase, sql: ReadonlyMap<string, string>, operations: number, maxText: number): string[] {
   const problems: string[] = []
-  for (const table of searchTables()) {
+  for (const table of carriedTables()) {
     const name = SEARCH_TABLE_PREFIX + table.name
     if (sql.get(name) !== table.cassetteSql) problems.push(sql.has(name) ? `table ${name} is not defined as this tama-dex writes it` : `table ${name} is missing`)
   }
@@ -238,7 +263,7 @@ export function searchRowsProblems(db: SqliteDatabase, sql: ReadonlyMap<string, 
   const rows = scalar(`SELECT count(*) AS n FROM ${from(OPERATIONS)}`)
   const matching = scalar(`SELECT count(*) AS n FROM ${from(OPERATIONS)} s JOIN operations o ON o.id = s.id AND o.operation_id = s.operation_id`)
   if (rows !== operations || matching !== operations) problems.push(`${from(OPERATIONS)} holds ${rows} rows, ${matching} of them the cassette's operations by id and operation id; it must hold exactly its ${operations}`)
-  for (const table of searchTables()) {
+  for (const table of carriedTables()) {
     const name = from(table.name)
     const count = scalar(`SELECT count(*) AS n FROM ${name}`)
     if (count > Math.max(1, operations) * MAX_SEARCH_ROWS_PER_OPERATION) problems.push(`${name} holds ${count} rows, more than ${MAX_SEARCH_ROWS_PER_OPERATION} per operation`)

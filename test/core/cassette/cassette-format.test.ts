@@ -3,7 +3,7 @@ import {readFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
 
 import {CASSETTE_APPLICATION_ID, CASSETTE_NAME_PATTERN, CASSETTE_TABLES, META_KEYS} from '../../../src/core/cassette/cassette-format.js'
-import {searchTables} from '../../../src/core/search/search-rows.js'
+import {carriedTables} from '../../../src/core/search/search-rows.js'
 
 const spec = readFileSync(new URL('../../../docs/cassette-format.md', import.meta.url), 'utf8')
 
@@ -13,7 +13,7 @@ describe('docs/cassette-format.md', () => {
     expect(spec).toContain(`\`\`\`sql\n${want}\n\`\`\``)
   })
 
-  it.each(searchTables().map((table) => ({given: `search_${table.name}`, want: table.cassetteSql})))('gives the exact DDL of search-rows table $given', ({want}) => {
+  it.each(carriedTables().map((table) => ({given: `search_${table.name}`, want: table.cassetteSql})))('gives the exact DDL of search-rows table $given', ({want}) => {
     expect(spec).toContain(`\`\`\`sql\n${want}\n\`\`\``)
   })
 

@@ -7,7 +7,7 @@ import {sha256Hex} from '../../../src/core/cassette/canonical-json.js'
 import {CASSETTE_TABLES} from '../../../src/core/cassette/cassette-format.js'
 import {planCassette, type CassettePlan} from '../../../src/core/cassette/plan-cassette.js'
 import {writeCassette} from '../../../src/core/cassette/write-cassette.js'
-import {SEARCH_DATA_HASH, searchTables} from '../../../src/core/search/index.js'
+import {SEARCH_DATA_HASH, carriedTables} from '../../../src/core/search/index.js'
 import {openDatabase} from '../../../src/core/sqlite/open-database.js'
 import {fixtureDocuments, temporaryDirectory} from './cassette-kit.js'
 
@@ -44,7 +44,7 @@ describe('writeCassette', () => {
     try {
       expect(db.prepare('SELECT name, sql FROM sqlite_schema').all()).toEqual([
         ...CASSETTE_TABLES.map(({name, sql}) => ({name, sql})),
-        ...searchTables().map((table) => ({name: `search_${table.name}`, sql: table.cassetteSql})),
+        ...carriedTables().map((table) => ({name: `search_${table.name}`, sql: table.cassetteSql})),
       ])
       expect(db.prepare('SELECT key, value FROM meta').all()).toEqual([
         {key: 'documents', value: '2'},
