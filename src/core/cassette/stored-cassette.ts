@@ -117,14 +117,23 @@ function checkSchema(db: SqliteDatabase): void {
  * themselves. For a copy, nothing but counts and lengths reaches JavaScript.
  */
 function readSearchRowsOf(db: SqliteDatabase, meta: CassetteMeta, copy: boolean): NonNullable<StoredCassette['searchRows']> {
+  try {
+    return checkedSearchRows(db, meta, copy)
+  } catch (error) {
+    // A hostile file can make SQLite itself refuse a row (malformed JSON): that is a finding too.
+    return {problems: [`they cannot be checked: ${error instanceof Error ? error.message : String(error)}`]}
+  }
+}
+
+function checkedSearchRows(db: SqliteDatabase, meta: CassetteMeta, copy: boolean): NonNullable<StoredCassette['searchRows']> {
   const sql = new Map(db.prepare<{name: string; sql: string}>("SELECT name, sql FROM sqlite_schema WHERE type = 'table'").all().map((row) => [row.name, row.sql]))
   const problems = meta.operations > LIMITS.operations ? [`the cassette says it has ${meta.operations} operations, more than a document may have (${LIMITS.operations})`] : searchRowsProblems(db, sql, meta.operations, LIMITS.documentBytes)
   // A copy splits each record in SQL (operation_records): it must be JSON of a bounded size.
   const records = db.prepare<{large: number; broken: number}>(
-    "SELECT count(*) FILTER (WHERE octet_length(record) > ?) AS large, count(*) FILTER (WHERE NOT json_valid(record) OR json_type(record, '$.inputSchema') NOT IN ('object', 'true', 'false')) AS broken FROM operations",
+    "SELECT count(*) FILTER (WHERE octet_length(record) > ?) AS large, count(*) FILTER (WHERE coalesce(json_type(record, '$.inputSchema'), '') NOT IN ('object', 'true', 'false')) AS broken FROM operations",
   ).get(LIMITS.documentBytes)!
   if (records.large > 0) problems.push(`${count(records.large, 'record')} larger than a document may be (${LIMITS.documentBytes / MIB} MiB)`)
-  else if (records.broken > 0) problems.push(`${count(records.broken, 'record')} not JSON with an input schema`)
+  else if (records.broken > 0) problems.push(`${count(records.broken, 'record')} without an input schema`)
   if (problems.length > 0) return {problems}
   return {rows: copy ? new Map() : readSearchRows(db)}
 }

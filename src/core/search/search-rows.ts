@@ -265,26 +265,31 @@ export function searchRowsProblems(db: SqliteDatabase, sql: ReadonlyMap<string, 
   if (rows !== operations || matching !== operations) problems.push(`${from(OPERATIONS)} holds ${rows} rows, ${matching} of them the cassette's operations by id and operation id; it must hold exactly its ${operations}`)
   for (const table of carriedTables()) {
     const name = from(table.name)
-    const count = scalar(`SELECT count(*) AS n FROM ${name}`)
-    if (count > Math.max(1, operations) * MAX_SEARCH_ROWS_PER_OPERATION) problems.push(`${name} holds ${count} rows, more than ${MAX_SEARCH_ROWS_PER_OPERATION} per operation`)
-    const keys = table.columns.filter((column) => column.key > 0).map((column) => quoted(column.name))
-    // A key the cassette's table does not keep as its rowid could repeat there, and a copy would then fail on the index's.
-    if (keys.length > 0 && !table.cassetteSql.includes(' PRIMARY KEY')) {
-      if (scalar(`SELECT count(*) AS n FROM (SELECT 1 FROM ${name} GROUP BY ${keys.join(', ')} HAVING count(*) > 1)`) > 0) problems.push(`${name} repeats a key`)
-    }
+    // One pass over the table: its row count, then one figure per column check.
+    const checks: Array<{sql: string; fails: (value: number) => boolean; problem: string}> = [
+      {sql: 'count(*)', fails: (value) => value > Math.max(1, operations) * MAX_SEARCH_ROWS_PER_OPERATION, problem: `${name} holds more than ${MAX_SEARCH_ROWS_PER_OPERATION} rows per operation`},
+    ]
     for (const column of table.columns) {
       const at = `${name}.${quoted(column.name)}`
+      const value = quoted(column.name)
       if (column.type === 'TEXT' || column.type === 'BLOB' || column.type === 'ANY') {
-        if (scalar(`SELECT coalesce(max(octet_length(${quoted(column.name)})), 0) AS n FROM ${name}`) > maxText) problems.push(`${at} holds a value longer than a document may be (${maxText} bytes)`)
+        checks.push({sql: `coalesce(max(octet_length(${value})), 0)`, fails: (length) => length > maxText, problem: `${at} holds a value longer than a document may be (${maxText} bytes)`})
       }
       if (column.refersTo !== null) {
         const target = searchTables().find((candidate) => candidate.name === column.refersTo)!
         const id = quoted(target.columns.find((candidate) => candidate.key === 1)!.name)
-        if (scalar(`SELECT count(*) AS n FROM ${name} WHERE ${quoted(column.name)} NOT IN (SELECT ${id} FROM ${from(target.name)})`) > 0) problems.push(`${at} refers to a row ${from(target.name)} does not hold`)
+        checks.push({sql: `count(*) FILTER (WHERE ${value} NOT IN (SELECT ${id} FROM ${from(target.name)}))`, fails: (n) => n > 0, problem: `${at} refers to a row ${from(target.name)} does not hold`})
       }
       if (table.role === 'count' && column.key === 0 && column.type === 'INTEGER') {
-        if (scalar(`SELECT count(*) AS n FROM ${name} WHERE ${quoted(column.name)} NOT BETWEEN 1 AND ${operations}`) > 0) problems.push(`${at} holds a count outside 1..${operations}`)
+        checks.push({sql: `count(*) FILTER (WHERE ${value} NOT BETWEEN 1 AND ${operations})`, fails: (n) => n > 0, problem: `${at} holds a count outside 1..${operations}`})
       }
+    }
+    const figures = db.prepare<Record<string, number>>(`SELECT ${checks.map((check, index) => `${check.sql} AS c${index}`).join(', ')} FROM ${name}`).get()!
+    for (const [index, check] of checks.entries()) if (check.fails(figures[`c${index}`]!)) problems.push(check.problem)
+    const keys = table.columns.filter((column) => column.key > 0).map((column) => quoted(column.name))
+    // A key the cassette's table does not keep as its rowid could repeat there, and a copy would then fail on the index's.
+    if (keys.length > 0 && !table.cassetteSql.includes(' PRIMARY KEY')) {
+      if (scalar(`SELECT count(*) AS n FROM (SELECT 1 FROM ${name} GROUP BY ${keys.join(', ')} HAVING count(*) > 1)`) > 0) problems.push(`${name} repeats a key`)
     }
   }
   return problems

@@ -144,6 +144,8 @@ describe('search rows in the index', () => {
     {given: 'a repeated name key', sql: 'INSERT INTO search_operation_name_keys SELECT * FROM search_operation_name_keys LIMIT 1', want: 'search_operation_name_keys" repeats a key'},
     {given: 'a term count beyond the operations', sql: 'UPDATE search_operation_terms SET docs = 1000000 WHERE rowid = 1', want: 'holds a count outside 1..3'},
     {given: 'a table of another shape', sql: 'DROP TABLE search_operation_text; CREATE TABLE search_operation_text (\n  id INTEGER PRIMARY KEY NOT NULL\n) STRICT', want: 'table search_operation_text is not defined as this tama-dex writes it'},
+    {given: 'a record that is not JSON', sql: "UPDATE operations SET record = '{not json' WHERE id = 1", want: 'the search rows cannot be copied: they cannot be checked: malformed JSON'},
+    {given: 'a record without an input schema', sql: "UPDATE operations SET record = json_remove(record, '$.inputSchema') WHERE id = 1", want: '1 record without an input schema'},
     {given: 'a trigger on a search table', sql: "CREATE TRIGGER search_evil AFTER INSERT ON search_operations BEGIN SELECT 1; END", want: 'unexpected trigger'},
     {given: 'a view among the search tables', sql: 'CREATE VIEW search_view AS SELECT 1', want: 'unexpected view'},
     {given: 'a search table with a computed column', sql: 'CREATE TABLE search_extra (a INTEGER, b INTEGER GENERATED ALWAYS AS (a + 1)) STRICT', want: 'unexpected table'},
