@@ -72,8 +72,7 @@ export function commitInstall(db: SqliteDatabase, plan: InstallPlan, beforeCommi
 
 /**
  * Attaches the bytes of a checked, pinned cassette for copying: written to a private folder
- * as a file no one can write (SQLite then opens it read-only), since SQLite attaches files,
- * not bytes. The file holds exactly the bytes that were hashed and checked, so nothing can
+ * (mode 0400), since SQLite attaches files, not bytes, and nothing ever writes to it. The file holds exactly the bytes that were hashed and checked, so nothing can
  * change between the checks and the copy; the connection's trusted_schema is off, and the
  * file's schema was checked to hold tables only.
  */
@@ -87,6 +86,13 @@ function attachCassette(db: SqliteDatabase, bytes: Uint8Array): {schema: string;
   } catch (error) {
     rmSync(folder, {recursive: true, force: true})
     throw error
+  }
+  // SQLite reads through the descriptor it holds: removed now, the copy leaves nothing behind
+  // even when the process is killed. Where an open file cannot be removed, detach removes it.
+  try {
+    rmSync(folder, {recursive: true, force: true})
+  } catch {
+    // Removed on detach.
   }
   return {
     schema,
