@@ -46,9 +46,10 @@ const SHA256_HEX = /^[0-9a-f]{64}$/
  * Reads a cassette from its bytes through the structural checks, in an order that never
  * lets the file run code: the header is checked before SQLite sees the bytes; the
  * in-memory copy is opened read-only and hardened before anything but `sqlite_schema` is
- * read; the schema must be exactly the spec's three tables (no view, trigger, index or
- * other object can exist, so none is ever touched) before `quick_check` and before any
- * row is read. Returns undefined when a check failed (see the checklist).
+ * read; the schema must be exactly the spec's three tables and plain search-rows tables
+ * (no view, trigger, index or other object can exist, so none is ever touched) before
+ * `quick_check` and before any row is read. With `copy`, a cassette whose search rows are
+ * this host's is read no further than their bounds (searchRowsProblems). Returns undefined when a check failed (see the checklist).
  */
 export function readStoredCassette(bytes: Uint8Array, checklist: Checklist, options: ReadStoredOptions = {}): StoredCassette | undefined {
   const header = checklist.run('header', () => {
@@ -90,7 +91,7 @@ function openChecked(bytes: Uint8Array): {value: SqliteDatabase; detail: string}
     db.pragma('cell_size_check = ON')
     db.pragma('query_only = ON')
     checkSchema(db)
-    return {value: db, detail: `exactly the tables ${CASSETTE_TABLES.map((table) => table.name).join(', ')} as ${CASSETTE_FORMAT} defines them; nothing else.`}
+    return {value: db, detail: `exactly the tables ${CASSETTE_TABLES.map((table) => table.name).join(', ')} as ${CASSETTE_FORMAT} defines them, and plain search-rows tables; nothing else.`}
   } catch (error) {
     db.close()
     throw error
