@@ -24,8 +24,8 @@ export interface StoredCassette {
    */
   readonly searchRows: {readonly rows: SearchRows} | {readonly problems: readonly string[]} | null
   /**
-   * True when the caller asked for a copy and the search rows can be copied with SQL: then
-   * `documents` and `operations` are empty, because nothing but the rows' bounds was read.
+   * True when the caller asked for a copy and the search rows can be copied with SQL: the
+   * records were then not parsed, and `searchRows` holds no rows, only their bounds were read.
    */
   readonly copyable: boolean
 }
@@ -49,7 +49,8 @@ const SHA256_HEX = /^[0-9a-f]{64}$/
  * read; the schema must be exactly the spec's three tables and plain search-rows tables
  * (no view, trigger, index or other object can exist, so none is ever touched) before
  * `quick_check` and before any row is read. With `copy`, a cassette whose search rows are
- * this host's is read no further than their bounds (searchRowsProblems). Returns undefined when a check failed (see the checklist).
+ * this host's has them checked in SQL only (their bounds, and that they and the rows say
+ * what each record says), and no record is parsed. Returns undefined when a check failed (see the checklist).
  */
 export function readStoredCassette(bytes: Uint8Array, checklist: Checklist, options: ReadStoredOptions = {}): StoredCassette | undefined {
   const header = checklist.run('header', () => {
@@ -64,18 +65,19 @@ export function readStoredCassette(bytes: Uint8Array, checklist: Checklist, opti
     if (checklist.run('integrity', () => checkIntegrity(db)) === undefined) return undefined
     const meta = checklist.run('meta', () => readMeta(db))
     if (meta === undefined) return undefined
-    const searchRows = meta.searchData === SEARCH_DATA_HASH ? readSearchRowsOf(db, meta, options.copy === true) : null
-    if (options.copy === true && searchRows !== null) {
+    const documents = checklist.run('documents', () => readDocuments(db, meta))
+    const operations = checklist.run('operations', () => readOperations(db, meta))
+    if (documents === undefined || operations === undefined) return undefined
+    if (options.copy === true && meta.searchData === SEARCH_DATA_HASH) {
+      const searchRows = readSearchRowsOf(db, meta, true)
       const copyable = checklist.run('search_rows', () => {
         if ('problems' in searchRows) throw new CheckFailure(`the search rows cannot be copied: ${listed(searchRows.problems)}.`)
         return {value: true, detail: `search rows of search data ${meta.searchData}, this tama-dex's: ${count(meta.operations, 'operation')}, within the profile's limits, copied as they are.`}
       })
       if (copyable === undefined) return undefined
-      return {meta, documents: [], operations: [], searchRows, copyable: true}
+      return {meta, documents, operations, searchRows, copyable: true}
     }
-    const documents = checklist.run('documents', () => readDocuments(db, meta))
-    const operations = checklist.run('operations', () => readOperations(db, meta))
-    if (documents === undefined || operations === undefined) return undefined
+    const searchRows = meta.searchData === SEARCH_DATA_HASH ? readSearchRowsOf(db, meta, false) : null
     return {meta, documents, operations, searchRows, copyable: false}
   } finally {
     db.close()
@@ -129,12 +131,17 @@ function readSearchRowsOf(db: SqliteDatabase, meta: CassetteMeta, copy: boolean)
 function checkedSearchRows(db: SqliteDatabase, meta: CassetteMeta, copy: boolean): NonNullable<StoredCassette['searchRows']> {
   const sql = new Map(db.prepare<{name: string; sql: string}>("SELECT name, sql FROM sqlite_schema WHERE type = 'table'").all().map((row) => [row.name, row.sql]))
   const problems = meta.operations > LIMITS.operations ? [`the cassette says it has ${meta.operations} operations, more than a document may have (${LIMITS.operations})`] : searchRowsProblems(db, sql, meta.operations, LIMITS.documentBytes)
-  // A copy splits each record in SQL (operation_records): it must be JSON of a bounded size.
-  const records = db.prepare<{large: number; broken: number}>(
-    "SELECT count(*) FILTER (WHERE octet_length(record) > ?) AS large, count(*) FILTER (WHERE coalesce(json_type(record, '$.inputSchema'), '') NOT IN ('object', 'true', 'false')) AS broken FROM operations",
-  ).get(LIMITS.documentBytes)!
-  if (records.large > 0) problems.push(`${count(records.large, 'record')} larger than a document may be (${LIMITS.documentBytes / MIB} MiB)`)
-  else if (records.broken > 0) problems.push(`${count(records.broken, 'record')} without an input schema`)
+  // A copy splits each record in SQL (operation_records): it must be JSON with an input schema.
+  const broken = db
+    .prepare<{n: number}>("SELECT count(*) AS n FROM operations WHERE coalesce(json_type(record, '$.inputSchema'), '') NOT IN ('object', 'true', 'false')")
+    .get()!.n
+  if (broken > 0) problems.push(`${count(broken, 'record')} without an input schema`)
+  if (problems.length > 0) return {problems}
+  // The rows a copy takes must say what each record says where it decides who sees and what
+  // runs: the operation, its method and path, whether it is destructive, and its scopes.
+  // (Only for a copy: otherwise the rows and records are derived again and compared.)
+  const disagreeing = copy ? db.prepare<{id: number}>(RECORDS_DISAGREEING).get() : undefined
+  if (disagreeing !== undefined) problems.push(`operation row ${disagreeing.id}: its columns or search rows disagree with its record (operation id, method, path, destructive, summary or scopes)`)
   if (problems.length > 0) return {problems}
   return {rows: copy ? new Map() : readSearchRows(db)}
 }
@@ -187,7 +194,7 @@ function readMeta(db: SqliteDatabase): {value: CassetteMeta; detail: string} {
 }
 
 function readDocuments(db: SqliteDatabase, meta: CassetteMeta): {value: DocumentRow[]; detail: string} {
-  refuseOversized(db, 'documents', 'json', (row, size) => `document row ${row} is ${size} of JSON; a document may be at most ${LIMITS.documentBytes / MIB} MiB (docs/profile.md#limits). It was not parsed.`)
+  refuseOversized(db, 'documents', 'json', oversizedDocument)
   const rows = db.prepare<Record<keyof DocumentRow, unknown>>('SELECT id, sha256, title, version, json FROM documents ORDER BY id').all()
   if (rows.length === 0) throw new CheckFailure('the cassette has no documents.')
   if (rows.length !== meta.documents) throw new CheckFailure(`meta says ${count(meta.documents, 'document')} but the table has ${rows.length}.`)
@@ -208,7 +215,7 @@ function readDocuments(db: SqliteDatabase, meta: CassetteMeta): {value: Document
 }
 
 function readOperations(db: SqliteDatabase, meta: CassetteMeta): {value: OperationRow[]; detail: string} {
-  refuseOversized(db, 'operations', 'record', (row, size) => `operation row ${row}'s record is ${size} of JSON; no record can be larger than a document (${LIMITS.documentBytes / MIB} MiB). It was not parsed.`)
+  refuseOversized(db, 'operations', 'record', oversizedRecord)
   const select = OPERATION_COLUMNS.map(([key, column]) => (key === column ? column : `${column} AS ${key}`)).join(', ')
   const rows = db.prepare<Record<keyof OperationRow, unknown>>(`SELECT ${select} FROM operations ORDER BY id`).all()
   if (rows.length !== meta.operations) throw new CheckFailure(`meta says ${count(meta.operations, 'operation')} but the table has ${rows.length}.`)
@@ -235,10 +242,29 @@ function readOperations(db: SqliteDatabase, meta: CassetteMeta): {value: Operati
  * SQLite before the text is read: such a value is never read, let alone parsed.
  */
 function refuseOversized(db: SqliteDatabase, table: 'documents' | 'operations', column: 'json' | 'record', message: (row: number, size: string) => string): void {
-  const sizes = db.prepare<{bytes: unknown}>(`SELECT octet_length(${column}) AS bytes FROM ${table} ORDER BY id`).all()
-  for (const [index, {bytes}] of sizes.entries()) {
-    if (typeof bytes === 'number' && bytes > LIMITS.documentBytes) throw new CheckFailure(message(index + 1, `${(bytes / MIB).toFixed(1)} MiB`))
-  }
+  const first = db.prepare<{id: number; bytes: number}>(`SELECT id, octet_length(${column}) AS bytes FROM ${table} WHERE octet_length(${column}) > ? ORDER BY id LIMIT 1`).get(LIMITS.documentBytes)
+  if (first !== undefined) throw new CheckFailure(message(first.id, `${(first.bytes / MIB).toFixed(1)} MiB`))
+}
+
+/** The first operation whose row or search rows say otherwise than its record, in SQL. */
+const RECORDS_DISAGREEING = `
+SELECT o.id FROM operations o
+JOIN search_operations s ON s.id = o.id
+JOIN search_operation_scope_sets ss ON ss.id = s.scope_set
+WHERE o.operation_id IS NOT o.record ->> '$.operationId' OR s.operation_id IS NOT o.operation_id
+  OR o.method IS NOT o.record ->> '$.method' OR o.path IS NOT o.record ->> '$.path'
+  OR o.destructive IS NOT (o.record ->> '$.destructive') OR s.destructive IS NOT o.destructive
+  OR s.summary IS NOT o.record ->> '$.summary'
+  OR ss.scopes IS NOT (SELECT json_group_array(value) FROM (SELECT DISTINCT value FROM json_each(o.record, '$.scopes') ORDER BY value))
+  OR o.scopes IS NOT (SELECT json_group_array(value) FROM (SELECT value FROM json_each(o.record, '$.scopes') ORDER BY key))
+ORDER BY o.id LIMIT 1`
+
+function oversizedDocument(row: number, size: string): string {
+  return `document row ${row} is ${size} of JSON; a document may be at most ${LIMITS.documentBytes / MIB} MiB (docs/profile.md#limits). It was not parsed.`
+}
+
+function oversizedRecord(row: number, size: string): string {
+  return `operation row ${row}'s record is ${size} of JSON; no record can be larger than a document (${LIMITS.documentBytes / MIB} MiB). It was not parsed.`
 }
 
 function isOperationRow(row: Record<keyof OperationRow, unknown>): row is OperationRow {

@@ -92,23 +92,36 @@ async function planImport(job: Extract<InstallJob, {kind: 'import'}>, installed:
   const bytes = await readCassetteFile(job.file)
   checkpoint()
   const mode = job.sha256 === undefined ? 'rebuild' : 'copy'
-  const unchanged = (name: string, sha256: string) => {
-    const current = installed(name)
-    return current !== undefined && current.digest === sha256 && current.mode === mode ? current : undefined
-  }
+  return (job.sha256 === undefined ? undefined : copyPlanOf(bytes, job.file, job.sha256, installed)) ?? derivedPlanOf(bytes, job, mode, installed, checkpoint)
+}
+
+/**
+ * The plan of a pinned import whose search rows can be copied with SQL (see
+ * openCopyableCassette), or undefined when the cassette has none of this host's search data
+ * and its rows must be derived (planInstall).
+ */
+export async function planCopy(job: Extract<InstallJob, {kind: 'import'}> & {readonly sha256: string}, installed: InstalledLookup, checkpoint: Checkpoint): Promise<InstallPlan | undefined> {
+  const bytes = await readCassetteFile(job.file)
+  checkpoint()
+  return copyPlanOf(bytes, job.file, job.sha256, installed)
+}
+
+function copyPlanOf(bytes: Uint8Array, source: string, sha256: string, installed: InstalledLookup): InstallPlan | undefined {
   // Prebuilt rows are trusted only when the caller pinned these exact bytes.
-  const copyable = job.sha256 === undefined ? undefined : openCopyableCassette(bytes, {source: job.file, sha256: job.sha256})
-  if (copyable !== undefined) {
-    const current = unchanged(copyable.name, copyable.sha256)
-    if (current !== undefined) return {...pick(current), records: null}
-    const {name, version, sha256, documents, operations} = copyable
-    return {cassette: name, version, digest: sha256, mode, documents, operations, records: [], copyFrom: bytes}
-  }
+  const copyable = openCopyableCassette(bytes, {source, sha256})
+  if (copyable === undefined) return undefined
+  const current = installed(copyable.name)
+  if (current !== undefined && current.digest === copyable.sha256 && current.mode === 'copy') return {...pick(current), records: null}
+  const {name, version, documents, operations} = copyable
+  return {cassette: name, version, digest: copyable.sha256, mode: 'copy', documents, operations, records: [], copyFrom: bytes}
+}
+
+async function derivedPlanOf(bytes: Uint8Array, job: Extract<InstallJob, {kind: 'import'}>, mode: 'copy' | 'rebuild', installed: InstalledLookup, checkpoint: Checkpoint): Promise<InstallPlan> {
   // Embedded documents over the profile's size limit are refused here, before any is parsed.
   const {openCassette} = await import('../cassette/index.js')
   const cassette = openCassette(bytes, {source: job.file, sha256: job.sha256})
-  const current = unchanged(cassette.name, cassette.sha256)
-  if (current !== undefined) return {...pick(current), records: null}
+  const current = installed(cassette.name)
+  if (current !== undefined && current.digest === cassette.sha256 && current.mode === mode) return {...pick(current), records: null}
   checkpoint()
   const records = cassette.operations(mode)
   checkpoint()

@@ -137,6 +137,23 @@ describe('search rows in the index', () => {
     expect(report.checks.at(-1)).toEqual({check: 'search_rows', ok: true, detail: expect.stringContaining(detail)})
   })
 
+  it('a pinned copy that finds another writer holding the index waits for it in a worker thread, and copies', async () => {
+    const path = join(dir, 'busy.sqlite')
+    const index = openIndex({path})
+    const writer = openDatabase(path)
+    try {
+      writer.exec('BEGIN IMMEDIATE')
+      const install = index.import(pets.file, {sha256: pets.sha256})
+      // Released once the install is under way; the copy on the caller's thread found the lock taken.
+      setTimeout(() => writer.exec('COMMIT'), 300)
+      await expect(install).resolves.toMatchObject({mode: 'copy', changed: true})
+      expect(index.search('list pets', SCOPES).results[0]).toMatchObject({operation_id: 'pets_list'})
+    } finally {
+      writer.close()
+      index.close()
+    }
+  })
+
   it.each([
     {given: 'an operation missing', sql: "DELETE FROM search_operations WHERE operation_id = 'pets_list'", want: 'search_operations" holds 2 rows'},
     {given: 'an operation under another id', sql: "UPDATE search_operations SET operation_id = 'pets_gone' WHERE operation_id = 'pets_list'", want: 'search_operations" holds 3 rows, 2 of them'},
