@@ -17,8 +17,8 @@ export interface CopyableCassette {
 
 /**
  * Opens a pinned cassette to copy its search rows: checks the digest (TamaError
- * 'digest_mismatch'), the structure and the search rows' bounds (TamaError
- * 'verification_failed'), reading no record and no document. Undefined when the cassette
+ * 'digest_mismatch'), the structure, the documents and operations rows, and the search rows
+ * in SQL (TamaError 'verification_failed'), parsing no record. Undefined when the cassette
  * carries no search rows of this host's search data: then open it with openCassette and
  * derive. Loads none of the profile's validation, so a copy starts fast.
  */
