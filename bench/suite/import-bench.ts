@@ -19,6 +19,12 @@ export interface ImportFigures {
   readonly rebuildMs: Summary
   /** rebuildMs / copyMs, run by run: how many times faster copy mode is. */
   readonly speedup: Summary
+  /** `tama-dex index import FILE --sha256 HEX`, one process per cassette, spawn to exit (cold start included). */
+  readonly cliCopyMs: Summary
+  /** `tama-dex index import FILE`, the same way. */
+  readonly cliRebuildMs: Summary
+  /** cliRebuildMs / cliCopyMs, run by run. */
+  readonly cliSpeedup: Summary
 }
 
 /**
@@ -33,10 +39,13 @@ export async function benchImport(repo: string, built: readonly BuiltCatalogue[]
   for (const {name, cassettes} of groups) {
     const copyMs: number[] = []
     const rebuildMs: number[] = []
+    const cliCopyMs: number[] = []
+    const cliRebuildMs: number[] = []
     for (let run = 0; run < settings.importRuns; run++) {
       progress(`import ${name}: run ${run + 1}/${settings.importRuns}`)
       const modes = run % 2 === 0 ? [true, false] : [false, true]
       for (const pinned of modes) (pinned ? copyMs : rebuildMs).push(await importInto(repo, workDir, cassettes, pinned))
+      for (const pinned of modes) (pinned ? cliCopyMs : cliRebuildMs).push(await importThroughCli(repo, workDir, cassettes, pinned))
     }
     figures.push({
       name,
@@ -44,9 +53,27 @@ export async function benchImport(repo: string, built: readonly BuiltCatalogue[]
       copyMs: summarise(copyMs),
       rebuildMs: summarise(rebuildMs),
       speedup: pairedRatios(rebuildMs, copyMs),
+      cliCopyMs: summarise(cliCopyMs),
+      cliRebuildMs: summarise(cliRebuildMs),
+      cliSpeedup: pairedRatios(cliRebuildMs, cliCopyMs),
     })
   }
   return figures
+}
+
+/** Milliseconds, spawn to exit, of one `tama-dex index import` process per cassette into a new, empty index file. */
+async function importThroughCli(repo: string, workDir: string, cassettes: readonly BuiltCatalogue[], pinned: boolean): Promise<number> {
+  const dir = await mkdtemp(path.join(workDir, 'import-cli-'))
+  try {
+    let total = 0
+    for (const cassette of cassettes) {
+      const pin = pinned ? ['--sha256', cassette.sha256] : []
+      total += (await runNode(['bin/run.js', 'index', 'import', cassette.cassette, ...pin, '--index', path.join(dir, 'index.sqlite3')], {cwd: repo})).wallMs
+    }
+    return total
+  } finally {
+    await rm(dir, {recursive: true, force: true})
+  }
 }
 
 /** Milliseconds to import `cassettes` one after another into a new, empty index file. */

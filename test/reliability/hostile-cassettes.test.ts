@@ -72,7 +72,8 @@ async function expectImport(index: TamaIndex, hostile: HostileCassette, path: st
   const result = await index.import(path, sha256 === undefined ? {} : {sha256}).catch((error: unknown) => error)
   if (outcome === 'refused') {
     expect(result).toBeInstanceOf(TamaError)
-    expect(result).toMatchObject({kind: hostile.kind ?? 'verification_failed', message: expect.stringMatching(hostile.reason)})
+    const reason = sha256 !== undefined && hostile.pinnedReason !== undefined ? hostile.pinnedReason : hostile.reason
+    expect(result).toMatchObject({kind: hostile.kind ?? 'verification_failed', message: expect.stringMatching(reason)})
     expect(seen(index)).toEqual(baseline)
     return
   }

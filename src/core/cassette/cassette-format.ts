@@ -57,19 +57,33 @@ export const CASSETTE_TABLES = Object.freeze([
   },
 ] as const)
 
-/** The keys of the `meta` table; a cassette has exactly these. */
+/**
+ * The keys of the `meta` table; a cassette has exactly these, or all but the OPTIONAL_META_KEYS
+ * (a cassette written before they existed).
+ */
 export const META_KEYS = Object.freeze([
   'documents',
   'format',
   'name',
   'operations',
   'profile',
+  'search_data',
   'sqlite_version',
   'tama_dex_version',
   'version',
 ] as const)
 
 export type MetaKey = (typeof META_KEYS)[number]
+
+/** Meta keys an older cassette lacks: `search_data` tags the search rows, which it does not carry. */
+export const OPTIONAL_META_KEYS: ReadonlySet<MetaKey> = new Set(['search_data'])
+
+/**
+ * What the DDL of a search-rows table must look like for the file to be read at all: a plain
+ * STRICT table of typed columns, nothing that could compute a value. Tables of the host's own
+ * search data must then be exactly its DDL (searchTables); others are never read.
+ */
+export const SEARCH_TABLE_SQL = /^CREATE TABLE search_[a-z_]{1,64} \(\n(?:  [a-z_]{1,64} (?:INTEGER|TEXT|REAL|BLOB|ANY)(?: PRIMARY KEY)?(?: NOT NULL)?,\n){0,63}  [a-z_]{1,64} (?:INTEGER|TEXT|REAL|BLOB|ANY)(?: PRIMARY KEY)?(?: NOT NULL)?\n\) STRICT$/
 
 /** What a cassette says about itself (its `meta` table). */
 export interface CassetteMeta {
@@ -81,4 +95,6 @@ export interface CassetteMeta {
   readonly sqliteVersion: string
   readonly documents: number
   readonly operations: number
+  /** The search-data hash the cassette's search rows were derived with; null for a cassette without them. */
+  readonly searchData: string | null
 }

@@ -2,11 +2,12 @@ import {TamaError} from '../errors/index.js'
 import type {OperationRecord} from '../profile/index.js'
 import {sha256Hex} from './canonical-json.js'
 import type {CassetteMeta} from './cassette-format.js'
-import {CheckFailure} from './check-failure.js'
 import {Checklist} from './checklist.js'
+import {checkPinnedDigest} from './pinned-digest.js'
 import {checkPrebuiltRecords} from './prebuilt-records.js'
 import {rederiveRows} from './rederive-rows.js'
 import {quote} from '../text/index.js'
+import {compareSearchRows} from './search-rows-check.js'
 import {readStoredCassette, type StoredCassette} from './stored-cassette.js'
 
 /**
@@ -22,16 +23,6 @@ export interface OpenCassetteOptions {
   readonly source: string
   /** The SHA-256 (hex) the caller pinned; the bytes must hash to it. */
   readonly sha256?: string
-}
-
-/** Records the `digest` check: the bytes' SHA-256 against the caller's pinned one. */
-export function checkPinnedDigest(checklist: Checklist, actual: string, pinned: string | undefined): void {
-  if (pinned === undefined) return
-  if (!/^[0-9a-fA-F]{64}$/.test(pinned)) throw new TamaError('usage', `The pinned SHA-256 ${quote(pinned)} is not 64 hex digits: give the digest as sha256sum prints it.`)
-  checklist.run('digest', () => {
-    if (actual !== pinned.toLowerCase()) throw new CheckFailure(`the file's SHA-256 is ${actual}, not the pinned ${pinned}: this is not the file that was pinned.`)
-    return {value: true, detail: `SHA-256 ${actual} matches the pinned digest.`}
-  })
 }
 
 /**
@@ -72,9 +63,13 @@ export class OpenedCassette {
     if (mode === 'copy' && !this.pinned) {
       throw new TamaError('usage', `${this.source}: prebuilt rows are only copied from a cassette whose SHA-256 was pinned. Give its digest, or load it in rebuild mode.`)
     }
-    return this.check((checklist) =>
-      mode === 'copy' ? checklist.run('records', () => checkPrebuiltRecords(this.stored)) : checklist.run('derivation', () => rederiveRows(this.stored, this.source, false)),
-    )
+    return this.check((checklist) => {
+      if (mode === 'copy') return checklist.run('records', () => checkPrebuiltRecords(this.stored))
+      // Not trusted: the search rows it carries must still be what its documents give.
+      const records = checklist.run('derivation', () => rederiveRows(this.stored, this.source, false))
+      if (records !== undefined) checklist.run('search_rows', () => compareSearchRows(this.stored, records))
+      return records
+    })
   }
 
   /** The prebuilt records after the per-row consistency checks, for display; not for trust. */

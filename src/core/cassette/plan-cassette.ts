@@ -3,6 +3,7 @@ import {PROFILE} from '../profile/index.js'
 import {sqliteLibraryVersion} from '../sqlite/index.js'
 import {NotJsonError, canonicalForm, sha256Hex} from './canonical-json.js'
 import {CASSETTE_FORMAT, type CassetteMeta} from './cassette-format.js'
+import {SEARCH_DATA_HASH, type SearchRows, searchRowsOf} from '../search/index.js'
 import {assertCassetteIdentity} from './cassette-identity.js'
 import {deriveRows} from './derive-rows.js'
 import type {OperationRow} from './operation-row.js'
@@ -32,6 +33,8 @@ export interface CassettePlan {
   readonly meta: CassetteMeta
   readonly documents: readonly DocumentRow[]
   readonly operations: readonly OperationRow[]
+  /** What a host's index derives for search from the operations (docs/cassette-format.md#search-rows). */
+  readonly searchRows: SearchRows
 }
 
 interface CanonicalDocument {
@@ -85,7 +88,9 @@ export function planCassette(input: CassetteInput): CassettePlan {
       sqliteVersion: sqliteLibraryVersion(),
       documents: documents.length,
       operations: derived.rows.length,
+      searchData: SEARCH_DATA_HASH,
     },
+    searchRows: searchRowsOf(input.name, derived.records),
     documents,
     operations: derived.rows,
   }

@@ -1,6 +1,5 @@
 import {TamaError} from '../errors/index.js'
 import {readBoundedFile, recogniseFile, wrongKindOfFile} from '../files/index.js'
-import {parseDocumentText} from '../profile/index.js'
 
 /** Largest cassette file read: a bound on memory whatever a hostile file claims. */
 export const MAX_CASSETTE_BYTES = 1024 * 1024 * 1024
@@ -17,9 +16,10 @@ export async function readCassetteFile(path: string): Promise<Uint8Array> {
     expected: 'a .tama-cassette file',
     tooLarge: (size) => new TamaError('verification_failed', `${path}: ${size} bytes, more than a cassette may be (${MAX_CASSETTE_BYTES}).`),
   })
-  const kind = recogniseFile(bytes, (text) => parseDocumentText(text, path))
-  if (kind !== 'cassette') {
-    const wrongKind = wrongKindOfFile(path, kind, 'a cassette')
+  if (recogniseFile(bytes) !== 'cassette') {
+    // Only a file that is no cassette is parsed as a document, to name what it is instead.
+    const {parseDocumentText} = await import('../profile/index.js')
+    const wrongKind = wrongKindOfFile(path, recogniseFile(bytes, (text) => parseDocumentText(text, path)), 'a cassette')
     if (wrongKind !== null) throw wrongKind
   }
   return bytes

@@ -1,7 +1,9 @@
-import {LIMITS, PROFILE} from '../profile/index.js'
+// The limits alone: the profile's validation is not needed to read a cassette's structure.
+import {LIMITS, PROFILE} from '../profile/limits.js'
 import {type SqliteDatabase, openDatabase} from '../sqlite/index.js'
 import {sha256Hex} from './canonical-json.js'
-import {CASSETTE_FORMAT, CASSETTE_TABLES, META_KEYS, SEMVER_PATTERN, type CassetteMeta, type MetaKey} from './cassette-format.js'
+import {CASSETTE_FORMAT, CASSETTE_TABLES, META_KEYS, OPTIONAL_META_KEYS, SEARCH_TABLE_SQL, SEMVER_PATTERN, type CassetteMeta, type MetaKey} from './cassette-format.js'
+import {SEARCH_DATA_HASH, SEARCH_TABLE_PREFIX, type SearchRows, readSearchRows, searchRowsProblems} from '../search/index.js'
 import {isCassetteName, isCassetteVersion} from './cassette-identity.js'
 import {CheckFailure} from './check-failure.js'
 import type {Checklist} from './checklist.js'
@@ -15,6 +17,21 @@ export interface StoredCassette {
   readonly meta: CassetteMeta
   readonly documents: readonly DocumentRow[]
   readonly operations: readonly OperationRow[]
+  /**
+   * The search rows, read only when tagged with this host's search data: as stored, or what
+   * keeps them from being copied; null when the cassette has none for this host.
+   */
+  readonly searchRows: {readonly rows: SearchRows} | {readonly problems: readonly string[]} | null
+  /**
+   * True when the caller asked for a copy and the search rows can be copied with SQL: the
+   * records were then not parsed, and `searchRows` holds no rows, only their bounds were read.
+   */
+  readonly copyable: boolean
+}
+
+export interface ReadStoredOptions {
+  /** The caller pinned the file and copies its search rows when they are this host's: read nothing else. */
+  readonly copy?: boolean
 }
 
 /** Findings listed in one failed check before the rest are only counted. */
@@ -28,11 +45,13 @@ const SHA256_HEX = /^[0-9a-f]{64}$/
  * Reads a cassette from its bytes through the structural checks, in an order that never
  * lets the file run code: the header is checked before SQLite sees the bytes; the
  * in-memory copy is opened read-only and hardened before anything but `sqlite_schema` is
- * read; the schema must be exactly the spec's three tables (no view, trigger, index or
- * other object can exist, so none is ever touched) before `quick_check` and before any
- * row is read. Returns undefined when a check failed (see the checklist).
+ * read; the schema must be exactly the spec's three tables and plain search-rows tables
+ * (no view, trigger, index or other object can exist, so none is ever touched) before
+ * `quick_check` and before any row is read. With `copy`, a cassette whose search rows are
+ * this host's has them checked in SQL only (their bounds, and that they and the rows say
+ * what each record says), and no record is parsed. Returns undefined when a check failed (see the checklist).
  */
-export function readStoredCassette(bytes: Uint8Array, checklist: Checklist): StoredCassette | undefined {
+export function readStoredCassette(bytes: Uint8Array, checklist: Checklist, options: ReadStoredOptions = {}): StoredCassette | undefined {
   const header = checklist.run('header', () => {
     const result = checkHeader(bytes)
     if ('reason' in result) throw new CheckFailure(result.reason)
@@ -48,7 +67,17 @@ export function readStoredCassette(bytes: Uint8Array, checklist: Checklist): Sto
     const documents = checklist.run('documents', () => readDocuments(db, meta))
     const operations = checklist.run('operations', () => readOperations(db, meta))
     if (documents === undefined || operations === undefined) return undefined
-    return {meta, documents, operations}
+    if (options.copy === true && meta.searchData === SEARCH_DATA_HASH) {
+      const searchRows = readSearchRowsOf(db, meta, true)
+      const copyable = checklist.run('search_rows', () => {
+        if ('problems' in searchRows) throw new CheckFailure(`the search rows cannot be copied: ${listed(searchRows.problems)}.`)
+        return {value: true, detail: `search rows of search data ${meta.searchData}, this tama-dex's: ${count(meta.operations, 'operation')}, within the profile's limits, copied as they are.`}
+      })
+      if (copyable === undefined) return undefined
+      return {meta, documents, operations, searchRows, copyable: true}
+    }
+    const searchRows = meta.searchData === SEARCH_DATA_HASH ? readSearchRowsOf(db, meta, false) : null
+    return {meta, documents, operations, searchRows, copyable: false}
   } finally {
     db.close()
   }
@@ -63,7 +92,7 @@ function openChecked(bytes: Uint8Array): {value: SqliteDatabase; detail: string}
     db.pragma('cell_size_check = ON')
     db.pragma('query_only = ON')
     checkSchema(db)
-    return {value: db, detail: `exactly the tables ${CASSETTE_TABLES.map((table) => table.name).join(', ')} as ${CASSETTE_FORMAT} defines them; nothing else.`}
+    return {value: db, detail: `exactly the tables ${CASSETTE_TABLES.map((table) => table.name).join(', ')} as ${CASSETTE_FORMAT} defines them, and plain search-rows tables; nothing else.`}
   } catch (error) {
     db.close()
     throw error
@@ -75,6 +104,7 @@ function checkSchema(db: SqliteDatabase): void {
   const findings: string[] = []
   for (const entry of entries) {
     const expected = CASSETTE_TABLES.find((table) => table.name === entry.name)
+    if (entry.type === 'table' && entry.name.startsWith(SEARCH_TABLE_PREFIX) && entry.tableName === entry.name && SEARCH_TABLE_SQL.test(entry.sql ?? '')) continue
     if (expected === undefined || entry.type !== 'table') findings.push(`unexpected ${entry.type} ${quote(entry.name)}`)
     else if (entry.tableName !== expected.name || entry.sql !== expected.sql) findings.push(`table ${quote(entry.name)} is not defined as the spec says`)
   }
@@ -82,6 +112,37 @@ function checkSchema(db: SqliteDatabase): void {
     if (!entries.some((entry) => entry.name === table.name)) findings.push(`table ${quote(table.name)} is missing`)
   }
   if (findings.length > 0) throw new CheckFailure(`the schema is not ${CASSETTE_FORMAT}'s: ${listed(findings)}. Nothing else in the file was read, and nothing in it was run.`)
+}
+
+/**
+ * The search rows' bounds (searchRowsProblems), then, unless only copied, the rows
+ * themselves. For a copy, nothing but counts and lengths reaches JavaScript.
+ */
+function readSearchRowsOf(db: SqliteDatabase, meta: CassetteMeta, copy: boolean): NonNullable<StoredCassette['searchRows']> {
+  try {
+    return checkedSearchRows(db, meta, copy)
+  } catch (error) {
+    // A hostile file can make SQLite itself refuse a row (malformed JSON): that is a finding too.
+    return {problems: [`they cannot be checked: ${error instanceof Error ? error.message : String(error)}`]}
+  }
+}
+
+function checkedSearchRows(db: SqliteDatabase, meta: CassetteMeta, copy: boolean): NonNullable<StoredCassette['searchRows']> {
+  const sql = new Map(db.prepare<{name: string; sql: string}>("SELECT name, sql FROM sqlite_schema WHERE type = 'table'").all().map((row) => [row.name, row.sql]))
+  const problems = meta.operations > LIMITS.operations ? [`the cassette says it has ${meta.operations} operations, more than a document may have (${LIMITS.operations})`] : searchRowsProblems(db, sql, meta.operations, LIMITS.documentBytes)
+  // A copy splits each record in SQL (operation_records): it must be JSON with an input schema.
+  const broken = db
+    .prepare<{n: number}>("SELECT count(*) AS n FROM operations WHERE coalesce(json_type(record, '$.inputSchema'), '') NOT IN ('object', 'true', 'false')")
+    .get()!.n
+  if (broken > 0) problems.push(`${count(broken, 'record')} without an input schema`)
+  if (problems.length > 0) return {problems}
+  // The rows a copy takes must say what each record says where it decides who sees and what
+  // runs: the operation, its method and path, whether it is destructive, and its scopes.
+  // (Only for a copy: otherwise the rows and records are derived again and compared.)
+  const disagreeing = copy ? db.prepare<{id: number}>(RECORDS_DISAGREEING).get() : undefined
+  if (disagreeing !== undefined) problems.push(`operation row ${disagreeing.id}: its columns or search rows disagree with its record (operation id, method, path, destructive, summary or scopes)`)
+  if (problems.length > 0) return {problems}
+  return {rows: copy ? new Map() : readSearchRows(db)}
 }
 
 function checkIntegrity(db: SqliteDatabase): {value: true; detail: string} {
@@ -98,8 +159,10 @@ function readMeta(db: SqliteDatabase): {value: CassetteMeta; detail: string} {
     values.set(key, value)
   }
   const keys = [...values.keys()]
-  if (keys.length !== META_KEYS.length || keys.some((key, index) => key !== META_KEYS[index])) {
-    throw new CheckFailure(`meta has the keys ${listed(keys.map(quote))}; ${CASSETTE_FORMAT} requires exactly ${META_KEYS.join(', ')}.`)
+  const required = META_KEYS.filter((key) => !OPTIONAL_META_KEYS.has(key))
+  const exactly = (wanted: readonly string[]) => keys.length === wanted.length && keys.every((key, index) => key === wanted[index])
+  if (!exactly(META_KEYS) && !exactly(required)) {
+    throw new CheckFailure(`meta has the keys ${listed(keys.map(quote))}; ${CASSETTE_FORMAT} requires exactly ${META_KEYS.join(', ')} (${[...OPTIONAL_META_KEYS].join(', ')} only in a cassette with search rows).`)
   }
   const get = (key: MetaKey) => values.get(key)!
   const expect = (key: MetaKey, ok: boolean, want: string) => {
@@ -111,6 +174,8 @@ function readMeta(db: SqliteDatabase): {value: CassetteMeta; detail: string} {
   expect('profile', get('profile') === PROFILE, quote(PROFILE))
   expect('tama_dex_version', isCassetteVersion(get('tama_dex_version')), 'a semantic version')
   expect('sqlite_version', SEMVER_PATTERN.test(get('sqlite_version')), 'a SQLite version such as 3.53.0')
+  const searchData = values.get('search_data') ?? null
+  if (searchData !== null) expect('search_data', SHA256_HEX.test(searchData), '64 lower-case hex digits')
   expect('documents', DECIMAL_COUNT.test(get('documents')), 'a count')
   expect('operations', DECIMAL_COUNT.test(get('operations')), 'a count')
   const meta: CassetteMeta = {
@@ -122,12 +187,13 @@ function readMeta(db: SqliteDatabase): {value: CassetteMeta; detail: string} {
     sqliteVersion: get('sqlite_version'),
     documents: Number(get('documents')),
     operations: Number(get('operations')),
+    searchData,
   }
   return {value: meta, detail: `${meta.format} ${meta.name} ${meta.version}, built by tama-dex ${meta.tamaDexVersion} with SQLite ${meta.sqliteVersion}.`}
 }
 
 function readDocuments(db: SqliteDatabase, meta: CassetteMeta): {value: DocumentRow[]; detail: string} {
-  refuseOversized(db, 'documents', 'json', (row, size) => `document row ${row} is ${size} of JSON; a document may be at most ${LIMITS.documentBytes / MIB} MiB (docs/profile.md#limits). It was not parsed.`)
+  refuseOversized(db, 'documents', 'json', oversizedDocument)
   const rows = db.prepare<Record<keyof DocumentRow, unknown>>('SELECT id, sha256, title, version, json FROM documents ORDER BY id').all()
   if (rows.length === 0) throw new CheckFailure('the cassette has no documents.')
   if (rows.length !== meta.documents) throw new CheckFailure(`meta says ${count(meta.documents, 'document')} but the table has ${rows.length}.`)
@@ -148,7 +214,7 @@ function readDocuments(db: SqliteDatabase, meta: CassetteMeta): {value: Document
 }
 
 function readOperations(db: SqliteDatabase, meta: CassetteMeta): {value: OperationRow[]; detail: string} {
-  refuseOversized(db, 'operations', 'record', (row, size) => `operation row ${row}'s record is ${size} of JSON; no record can be larger than a document (${LIMITS.documentBytes / MIB} MiB). It was not parsed.`)
+  refuseOversized(db, 'operations', 'record', oversizedRecord)
   const select = OPERATION_COLUMNS.map(([key, column]) => (key === column ? column : `${column} AS ${key}`)).join(', ')
   const rows = db.prepare<Record<keyof OperationRow, unknown>>(`SELECT ${select} FROM operations ORDER BY id`).all()
   if (rows.length !== meta.operations) throw new CheckFailure(`meta says ${count(meta.operations, 'operation')} but the table has ${rows.length}.`)
@@ -175,10 +241,29 @@ function readOperations(db: SqliteDatabase, meta: CassetteMeta): {value: Operati
  * SQLite before the text is read: such a value is never read, let alone parsed.
  */
 function refuseOversized(db: SqliteDatabase, table: 'documents' | 'operations', column: 'json' | 'record', message: (row: number, size: string) => string): void {
-  const sizes = db.prepare<{bytes: unknown}>(`SELECT octet_length(${column}) AS bytes FROM ${table} ORDER BY id`).all()
-  for (const [index, {bytes}] of sizes.entries()) {
-    if (typeof bytes === 'number' && bytes > LIMITS.documentBytes) throw new CheckFailure(message(index + 1, `${(bytes / MIB).toFixed(1)} MiB`))
-  }
+  const first = db.prepare<{id: number; bytes: number}>(`SELECT id, octet_length(${column}) AS bytes FROM ${table} WHERE octet_length(${column}) > ? ORDER BY id LIMIT 1`).get(LIMITS.documentBytes)
+  if (first !== undefined) throw new CheckFailure(message(first.id, `${(first.bytes / MIB).toFixed(1)} MiB`))
+}
+
+/** The first operation whose row or search rows say otherwise than its record, in SQL. */
+const RECORDS_DISAGREEING = `
+SELECT o.id FROM operations o
+JOIN search_operations s ON s.id = o.id
+JOIN search_operation_scope_sets ss ON ss.id = s.scope_set
+WHERE o.operation_id IS NOT o.record ->> '$.operationId' OR s.operation_id IS NOT o.operation_id
+  OR o.method IS NOT o.record ->> '$.method' OR o.path IS NOT o.record ->> '$.path'
+  OR o.destructive IS NOT (o.record ->> '$.destructive') OR s.destructive IS NOT o.destructive
+  OR s.summary IS NOT o.record ->> '$.summary'
+  OR ss.scopes IS NOT (SELECT json_group_array(value) FROM (SELECT DISTINCT value FROM json_each(o.record, '$.scopes') ORDER BY value))
+  OR o.scopes IS NOT (SELECT json_group_array(value) FROM (SELECT value FROM json_each(o.record, '$.scopes') ORDER BY key))
+ORDER BY o.id LIMIT 1`
+
+function oversizedDocument(row: number, size: string): string {
+  return `document row ${row} is ${size} of JSON; a document may be at most ${LIMITS.documentBytes / MIB} MiB (docs/profile.md#limits). It was not parsed.`
+}
+
+function oversizedRecord(row: number, size: string): string {
+  return `operation row ${row}'s record is ${size} of JSON; no record can be larger than a document (${LIMITS.documentBytes / MIB} MiB). It was not parsed.`
 }
 
 function isOperationRow(row: Record<keyof OperationRow, unknown>): row is OperationRow {

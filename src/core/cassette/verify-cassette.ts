@@ -3,9 +3,10 @@ import {traceSpan} from '../telemetry/index.js'
 import {sha256Hex} from './canonical-json.js'
 import type {CassetteMeta} from './cassette-format.js'
 import {Checklist, checksFailure, type CassetteCheck} from './checklist.js'
-import {checkPinnedDigest} from './opened-cassette.js'
+import {checkPinnedDigest} from './pinned-digest.js'
 import {checkPrebuiltRecords} from './prebuilt-records.js'
 import {rederiveRows} from './rederive-rows.js'
+import {compareSearchRows} from './search-rows-check.js'
 import {readStoredCassette} from './stored-cassette.js'
 
 export interface VerifyOptions {
@@ -42,7 +43,8 @@ export async function verifyCassette(bytes: Uint8Array, options: VerifyOptions):
     if (stored !== undefined) {
       span.set({cassette: stored.meta.name, documents: stored.meta.documents, operations: stored.meta.operations})
       checklist.run('records', () => checkPrebuiltRecords(stored))
-      checklist.run('derivation', () => rederiveRows(stored, options.source, true))
+      const records = checklist.run('derivation', () => rederiveRows(stored, options.source, true))
+      if (records !== undefined) checklist.run('search_rows', () => compareSearchRows(stored, records))
     }
     return {ok: checklist.ok, source: options.source, sha256, bytes: bytes.length, meta: stored?.meta ?? null, checks: checklist.checks}
   })

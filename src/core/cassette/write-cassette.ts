@@ -7,6 +7,7 @@ import {releaseTemporary, removeStaleTemporaries, temporaryPathBeside} from '../
 import {openDatabase} from '../sqlite/index.js'
 import {sha256Hex} from './canonical-json.js'
 import {CASSETTE_APPLICATION_ID, CASSETTE_FORMAT_VERSION, CASSETTE_PAGE_SIZE, CASSETTE_TABLES, type MetaKey} from './cassette-format.js'
+import {writeSearchRows} from '../search/index.js'
 import {OPERATION_COLUMNS} from './operation-row.js'
 import type {CassettePlan} from './plan-cassette.js'
 
@@ -63,6 +64,7 @@ function fillDatabase(plan: CassettePlan, vacuumTarget: string): void {
         `INSERT INTO operations (${OPERATION_COLUMNS.map(([, column]) => column).join(', ')}) VALUES (${OPERATION_COLUMNS.map(() => '?').join(', ')})`,
       )
       for (const row of plan.operations) operation.run(...OPERATION_COLUMNS.map(([key]) => row[key]))
+      writeSearchRows(db, plan.searchRows)
     })()
     db.prepare('VACUUM INTO ?').run(vacuumTarget)
   } finally {
@@ -78,6 +80,7 @@ function metaEntries(plan: CassettePlan): Array<[MetaKey, string]> {
     ['name', meta.name],
     ['operations', String(meta.operations)],
     ['profile', meta.profile],
+    ['search_data', meta.searchData!],
     ['sqlite_version', meta.sqliteVersion],
     ['tama_dex_version', meta.tamaDexVersion],
     ['version', meta.version],

@@ -1,5 +1,9 @@
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+
 import {TamaError} from '../errors/index.js'
-import {compactSearchIndex, deleteOperations, insertOperations} from '../search/index.js'
+import {SEARCH_DATA_HASH, compactSearchIndex, copySearchRows, deleteOperations, insertOperations} from '../search/index.js'
 import type {SqliteDatabase} from '../sqlite/index.js'
 import {type InstalledCassette, findInstalled} from './installed-cassettes.js'
 import type {InstallPlan} from './install-plan.js'
@@ -38,26 +42,68 @@ export function commitInstall(db: SqliteDatabase, plan: InstallPlan, beforeCommi
   const result = {cassette: plan.cassette, version: plan.version, digest: plan.digest, mode: plan.mode, operations: plan.operations}
   if (plan.records === null) return {...result, changed: false, replaced: null}
   let previous: InstalledCassette | undefined
-  db.exec('BEGIN IMMEDIATE')
+  const copy = plan.copyFrom === undefined ? undefined : attachCassette(db, plan.copyFrom)
   try {
-    // Read under the write lock: what is installed now, not when the install was planned.
-    previous = findInstalled(db, plan.cassette)
-    if (previous !== undefined && rules.refuseDowngrade === true) refuseDowngrade(plan, previous)
-    deleteOperations(db, plan.cassette)
-    insertOperations(db, plan.cassette, plan.records)
-    compactSearchIndex(db)
-    db.prepare(
-      `INSERT INTO cassettes (name, version, digest, mode, documents, operations, installed_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (name) DO UPDATE SET version = excluded.version, digest = excluded.digest, mode = excluded.mode,
-         documents = excluded.documents, operations = excluded.operations, installed_at = excluded.installed_at`,
-    ).run(plan.cassette, plan.version, plan.digest, plan.mode, plan.documents, plan.operations, new Date().toISOString())
-    beforeCommit()
-    db.exec('COMMIT')
-  } catch (error) {
-    if (db.inTransaction) db.exec('ROLLBACK')
-    throw error
+    db.exec('BEGIN IMMEDIATE')
+    try {
+      // Read under the write lock: what is installed now, not when the install was planned.
+      previous = findInstalled(db, plan.cassette)
+      if (previous !== undefined && rules.refuseDowngrade === true) refuseDowngrade(plan, previous)
+      deleteOperations(db, plan.cassette)
+      if (copy === undefined) insertOperations(db, plan.cassette, plan.records)
+      else copySearchRows(db, copy.schema, plan.cassette)
+      compactSearchIndex(db)
+      db.prepare(
+        `INSERT INTO cassettes (name, version, digest, mode, documents, operations, installed_at, search_data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (name) DO UPDATE SET version = excluded.version, digest = excluded.digest, mode = excluded.mode,
+           documents = excluded.documents, operations = excluded.operations, installed_at = excluded.installed_at, search_data = excluded.search_data`,
+      ).run(plan.cassette, plan.version, plan.digest, plan.mode, plan.documents, plan.operations, new Date().toISOString(), SEARCH_DATA_HASH)
+      beforeCommit()
+      db.exec('COMMIT')
+    } catch (error) {
+      if (db.inTransaction) db.exec('ROLLBACK')
+      throw error
+    }
+  } finally {
+    copy?.detach()
   }
   return {...result, changed: true, replaced: previous === undefined ? null : {version: previous.version, digest: previous.digest, mode: previous.mode}}
+}
+
+/**
+ * Attaches the bytes of a checked, pinned cassette for copying: written to a private folder
+ * (mode 0400), since SQLite attaches files, not bytes, and nothing ever writes to it. The file holds exactly the bytes that were hashed and checked, so nothing can
+ * change between the checks and the copy; the connection's trusted_schema is off, and the
+ * file's schema was checked to hold tables only.
+ */
+function attachCassette(db: SqliteDatabase, bytes: Uint8Array): {schema: string; detach: () => void} {
+  const folder = mkdtempSync(join(tmpdir(), 'tama-dex-copy-'))
+  const file = join(folder, 'copy.tama-cassette')
+  const schema = 'copied_cassette'
+  try {
+    writeFileSync(file, bytes, {mode: 0o400})
+    db.prepare('ATTACH DATABASE ? AS copied_cassette').run(file)
+  } catch (error) {
+    rmSync(folder, {recursive: true, force: true})
+    throw error
+  }
+  // SQLite reads through the descriptor it holds: removed now, the copy leaves nothing behind
+  // even when the process is killed. Where an open file cannot be removed, detach removes it.
+  try {
+    rmSync(folder, {recursive: true, force: true})
+  } catch {
+    // Removed on detach.
+  }
+  return {
+    schema,
+    detach: () => {
+      try {
+        db.exec(`DETACH DATABASE ${schema}`)
+      } finally {
+        rmSync(folder, {recursive: true, force: true})
+      }
+    },
+  }
 }
 
 function refuseDowngrade(plan: InstallPlan, installed: InstalledCassette): void {

@@ -1,6 +1,10 @@
 import {TamaError} from '../errors/index.js'
-import {type OperationRecord, validateDocument} from '../profile/index.js'
-import {CASSETTE_NAME_PATTERN, NotJsonError, canonicalJson, openCassette, readCassetteFile, sha256Hex} from '../cassette/index.js'
+import type {OperationRecord} from '../profile/operation-record.js'
+// The cassette modules a copy needs, imported alone: the folder's index (and the profile's
+// validation it loads) is loaded only to derive, so an install worker that copies starts fast.
+import {CASSETTE_NAME_PATTERN} from '../cassette/cassette-format.js'
+import {openCopyableCassette} from '../cassette/copyable-cassette.js'
+import {readCassetteFile} from '../cassette/read-cassette-file.js'
 import type {InstalledCassette} from './installed-cassettes.js'
 
 /** Work for the index to do: load one document as a cassette, or import a cassette file. */
@@ -20,6 +24,11 @@ export interface InstallPlan {
   readonly documents: number
   readonly operations: number
   readonly records: readonly OperationRecord[] | null
+  /**
+   * The bytes of a pinned cassette whose search rows are this host's: the commit copies them
+   * with SQL, and `records` is empty.
+   */
+  readonly copyFrom?: Uint8Array
 }
 
 /** Reads what is installed under a name, so planning can skip work already done. */
@@ -36,7 +45,8 @@ export async function planInstall(job: InstallJob, installed: InstalledLookup, c
   return job.kind === 'load' ? planLoad(job, installed, checkpoint) : planImport(job, installed, checkpoint)
 }
 
-function planLoad(job: Extract<InstallJob, {kind: 'load'}>, installed: InstalledLookup, checkpoint: Checkpoint): InstallPlan {
+async function planLoad(job: Extract<InstallJob, {kind: 'load'}>, installed: InstalledLookup, checkpoint: Checkpoint): Promise<InstallPlan> {
+  const [{canonicalJson, sha256Hex}, {validateDocument}] = await Promise.all([import('../cassette/index.js'), import('../profile/index.js')])
   if (!CASSETTE_NAME_PATTERN.test(job.cassette)) {
     throw new TamaError('usage', `"${job.cassette}" is not a valid cassette name: use lower-case letters, digits and _ (${CASSETTE_NAME_PATTERN.source}).`)
   }
@@ -44,7 +54,7 @@ function planLoad(job: Extract<InstallJob, {kind: 'load'}>, installed: Installed
   try {
     digest = sha256Hex(canonicalJson(job.document))
   } catch (error) {
-    throw notJsonDocument(job, error)
+    throw await notJsonDocument(job, error)
   }
   const current = installed(job.cassette)
   if (current !== undefined && current.digest === digest && current.mode === 'load') return {...pick(current), records: null}
@@ -66,7 +76,8 @@ function planLoad(job: Extract<InstallJob, {kind: 'load'}>, installed: Installed
  * a worker), located by a JSON Pointer: validation finds cycles, nesting and values that
  * are not JSON; what is left (undefined in an array) is where canonicalisation stopped.
  */
-export function notJsonDocument(job: Extract<InstallJob, {kind: 'load'}>, error: unknown): TamaError {
+export async function notJsonDocument(job: Extract<InstallJob, {kind: 'load'}>, error: unknown): Promise<TamaError> {
+  const [{NotJsonError}, {validateDocument}] = await Promise.all([import('../cassette/index.js'), import('../profile/index.js')])
   try {
     validateDocument(job.document, {source: job.source})
   } catch (invalid) {
@@ -80,10 +91,35 @@ export function notJsonDocument(job: Extract<InstallJob, {kind: 'load'}>, error:
 async function planImport(job: Extract<InstallJob, {kind: 'import'}>, installed: InstalledLookup, checkpoint: Checkpoint): Promise<InstallPlan> {
   const bytes = await readCassetteFile(job.file)
   checkpoint()
-  // Prebuilt rows are trusted only when the caller pinned these exact bytes. Embedded
-  // documents over the profile's size limit are refused here, before any is parsed.
-  const cassette = openCassette(bytes, {source: job.file, sha256: job.sha256})
   const mode = job.sha256 === undefined ? 'rebuild' : 'copy'
+  return (job.sha256 === undefined ? undefined : copyPlanOf(bytes, job.file, job.sha256, installed)) ?? derivedPlanOf(bytes, job, mode, installed, checkpoint)
+}
+
+/**
+ * The plan of a pinned import whose search rows can be copied with SQL (see
+ * openCopyableCassette), or undefined when the cassette has none of this host's search data
+ * and its rows must be derived (planInstall).
+ */
+export async function planCopy(job: Extract<InstallJob, {kind: 'import'}> & {readonly sha256: string}, installed: InstalledLookup, checkpoint: Checkpoint): Promise<InstallPlan | undefined> {
+  const bytes = await readCassetteFile(job.file)
+  checkpoint()
+  return copyPlanOf(bytes, job.file, job.sha256, installed)
+}
+
+function copyPlanOf(bytes: Uint8Array, source: string, sha256: string, installed: InstalledLookup): InstallPlan | undefined {
+  // Prebuilt rows are trusted only when the caller pinned these exact bytes.
+  const copyable = openCopyableCassette(bytes, {source, sha256})
+  if (copyable === undefined) return undefined
+  const current = installed(copyable.name)
+  if (current !== undefined && current.digest === copyable.sha256 && current.mode === 'copy') return {...pick(current), records: null}
+  const {name, version, documents, operations} = copyable
+  return {cassette: name, version, digest: copyable.sha256, mode: 'copy', documents, operations, records: [], copyFrom: bytes}
+}
+
+async function derivedPlanOf(bytes: Uint8Array, job: Extract<InstallJob, {kind: 'import'}>, mode: 'copy' | 'rebuild', installed: InstalledLookup, checkpoint: Checkpoint): Promise<InstallPlan> {
+  // Embedded documents over the profile's size limit are refused here, before any is parsed.
+  const {openCassette} = await import('../cassette/index.js')
+  const cassette = openCassette(bytes, {source: job.file, sha256: job.sha256})
   const current = installed(cassette.name)
   if (current !== undefined && current.digest === cassette.sha256 && current.mode === mode) return {...pick(current), records: null}
   checkpoint()

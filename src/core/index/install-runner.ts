@@ -1,12 +1,14 @@
 import {extname} from 'node:path'
+import {setImmediate as yieldToEvents} from 'node:timers/promises'
 import {fileURLToPath} from 'node:url'
 import {Worker} from 'node:worker_threads'
 
-import {TamaError} from '../errors/index.js'
+import {TamaError, isTamaError} from '../errors/index.js'
 import type {SqliteDatabase} from '../sqlite/index.js'
 import {type InstallResult, type ReplaceRules, commitInstall} from './commit-install.js'
 import {findInstalled} from './installed-cassettes.js'
-import {type InstallJob, notJsonDocument, planInstall} from './install-plan.js'
+import {type InstallJob, notJsonDocument, planCopy, planInstall} from './install-plan.js'
+import {openStorage, storageFailure} from './storage.js'
 import {CANCELLED, RUNNING} from './install-state.js'
 
 /** Most time an install answers after its timeout or abort: see runInWorker. */
@@ -21,13 +23,53 @@ export interface InstallBounds {
 /**
  * Runs an install. A file index does the work in a worker thread with its own connection,
  * so the caller's searches keep answering from the last committed state meanwhile; an
- * in-memory index cannot be shared with a thread and does it in place.
+ * in-memory index cannot be shared with a thread and does it in place. A pinned import
+ * whose search rows are copied with SQL is done on the caller's thread too, on its own
+ * connection (copyInPlace): it costs less than starting a worker thread.
  */
 export function runInstall(path: string, db: SqliteDatabase, job: InstallJob, bounds: InstallBounds, rules: ReplaceRules = {}): Promise<InstallResult> {
   const stop = cancellation(bounds)
   if (stop.reason() !== null) return Promise.reject(stop.reason())
-  const run = path === ':memory:' ? runInPlace(db, job, stop, rules) : runInWorker(path, job, stop, rules)
+  const run =
+    path === ':memory:'
+      ? runInPlace(db, job, stop, rules)
+      : job.kind === 'import' && job.sha256 !== undefined
+        ? copyInPlace(path, {...job, sha256: job.sha256}, stop, rules)
+        : runInWorker(path, job, stop, rules)
   return run.finally(stop.dispose)
+}
+
+/**
+ * A pinned import on the caller's thread, on a connection of its own, so the caller's
+ * searches read the last committed state until it commits, and run between its steps
+ * (reading, checking, copying). Its checkpoint of the write-ahead log is left to a later
+ * write or the last close. Whatever is not a copy of this host's search rows (no search
+ * rows of its search data), and a copy that finds another writer holding the index (it
+ * would wait here for it), goes to a worker thread instead.
+ */
+async function copyInPlace(path: string, job: Extract<InstallJob, {kind: 'import'}> & {readonly sha256: string}, stop: Cancellation, rules: ReplaceRules): Promise<InstallResult> {
+  const checkpoint = () => {
+    const reason = stop.reason()
+    if (reason !== null) throw reason
+  }
+  let db: SqliteDatabase | undefined
+  try {
+    // The caller opened (or created) the index already: a missing file was deleted since.
+    db = openStorage(path, {mustExist: true}).db
+    db.pragma('busy_timeout = 0')
+    db.pragma('wal_autocheckpoint = 0')
+    const connection = db
+    const plan = await Promise.race([planCopy(job, (name) => findInstalled(connection, name), checkpoint), stop.promise])
+    if (plan === undefined) return runInWorker(path, job, stop, rules)
+    await Promise.race([yieldToEvents(), stop.promise])
+    return commitInstall(connection, plan, checkpoint, rules)
+  } catch (error) {
+    if ((error as {code?: unknown}).code === 'SQLITE_BUSY') return runInWorker(path, job, stop, rules)
+    const known = storageFailure(error, path)
+    throw isTamaError(known) ? known : new TamaError('internal', `The install failed unexpectedly: ${(error as Error).message}`)
+  } finally {
+    db?.close()
+  }
 }
 
 // On the caller's thread nothing can interrupt a step; the time is checked between the
@@ -49,7 +91,8 @@ function runInWorker(path: string, job: InstallJob, stop: Cancellation, rules: R
       worker = startWorker({path, job, state, rules})
     } catch (error) {
       // Only a document can fail to reach the thread, and only by not being JSON data: say where.
-      reject(job.kind === 'load' ? notJsonDocument(job, error) : new TamaError('usage', `The install could not be handed to a worker thread: ${(error as Error).message}. Pass plain JSON data.`))
+      if (job.kind === 'load') void notJsonDocument(job, error).then(reject)
+      else reject(new TamaError('usage', `The install could not be handed to a worker thread: ${(error as Error).message}. Pass plain JSON data.`))
       return
     }
     let settled = false

@@ -5,18 +5,20 @@ import {TamaError, isTamaError, unwritableFailure} from '../errors/index.js'
 import {createOperationTables} from '../search/index.js'
 import {type SqliteDatabase, openDatabase} from '../sqlite/index.js'
 import {type FileIdentity, fileIdentity} from './index-file.js'
+import {refreshSearchRows} from './search-data.js'
 
 import {INDEX_APPLICATION_ID} from '../files/index.js'
 
 export {INDEX_APPLICATION_ID}
 /**
- * Bumped whenever the index's tables, the terms search stores in them, or the rules every
- * stored record was checked by change, so an index never holds a record today's checks
- * would refuse. An index of an older version is recreated empty (its cassettes can be
+ * Bumped whenever the index's tables or the rules every stored record was checked by
+ * change, so an index never holds a record today's checks would refuse. A change of the
+ * search rows alone needs no bump: each cassette's rows carry the search-data hash they were
+ * derived with, and rows of another are derived again on open (search-data.ts). An index of an older version is recreated empty (its cassettes can be
  * imported again); one of a newer version is refused untouched, so an older tama-dex
  * never wipes a newer one's index.
  */
-export const STORAGE_VERSION = 8
+export const STORAGE_VERSION = 9
 
 const SQLITE_MAGIC = 'SQLite format 3\u0000'
 
@@ -28,12 +30,17 @@ CREATE TABLE cassettes (
   mode TEXT NOT NULL CHECK (mode IN ('copy', 'rebuild', 'load')),
   documents INTEGER NOT NULL,
   operations INTEGER NOT NULL,
-  installed_at TEXT NOT NULL
+  installed_at TEXT NOT NULL,
+  search_data TEXT NOT NULL
 ) STRICT;
 `
 
 export interface StorageOptions {
-  /** Read only: nothing is created or written (no folder, no file, no schema, no journal mode). */
+  /**
+   * Read only: nothing is created or written (no folder, no file, no schema, no journal
+   * mode), but for one repair: search rows derived with other search data are derived again
+   * when the file can be written, else the open is not_ready (search-data.ts).
+   */
   readonly readonly?: boolean
   /** Fail instead of creating the file: for a connection to an index opened before. */
   readonly mustExist?: boolean
@@ -71,11 +78,16 @@ function configure(db: SqliteDatabase, path: string, options: StorageOptions): O
   try {
     db.pragma('busy_timeout = 10000')
     db.pragma('trusted_schema = OFF')
-    if (options.readonly === true) return {...checkSchema(db, path), file: openedFile(path)}
+    if (options.readonly === true) {
+      const checked = checkSchema(db, path)
+      refreshSearchRows(db, path)
+      return {...checked, file: openedFile(path)}
+    }
     const opened = ensureSchema(db, path)
     if (path === ':memory:') return {...opened, file: null}
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = NORMAL')
+    refreshSearchRows(db, path)
     return {...opened, file: openedFile(path)}
   } catch (error) {
     db.close()

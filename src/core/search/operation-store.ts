@@ -139,6 +139,15 @@ export function getOperation(db: SqliteDatabase, cassette: string, operationId: 
   return {...(JSON.parse(row.record) as Omit<OperationRecord, 'inputSchema'>), inputSchema: JSON.parse(row.input_schema) as JsonSchema}
 }
 
+/**
+ * Every stored record of `cassette`, in the order its operations were inserted: what its
+ * search rows are derived from again when the search data changes.
+ */
+export function storedRecords(db: SqliteDatabase, cassette: string): OperationRecord[] {
+  const rows = statement<{record: string; input_schema: string}>(db, 'SELECT r.record, r.input_schema FROM operations o JOIN operation_records r ON r.id = o.id WHERE o.cassette = ? ORDER BY o.id')
+  return rows.all(cassette).map((row) => ({...(JSON.parse(row.record) as Omit<OperationRecord, 'inputSchema'>), inputSchema: JSON.parse(row.input_schema) as JsonSchema}))
+}
+
 /** The stored input schema of operation row `id`, for inlining in search results. */
 export function inputSchemaOf(db: SqliteDatabase, id: number): JsonSchema {
   const row = statement<{input_schema: string}>(db, 'SELECT input_schema FROM operation_records WHERE id = ?').get(id)

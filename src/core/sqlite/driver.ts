@@ -18,4 +18,5 @@ export interface SqliteDatabase {
   close(): unknown
   readonly inTransaction: boolean
   readonly open: boolean
+  readonly readonly: boolean
 }

@@ -25,7 +25,7 @@ describe('verifyCassette', () => {
   it('passes every check of a good cassette, in order', async () => {
     const report = await verifyCassette(good, {source: 'pets.tama-cassette', sha256: goodSha256.toUpperCase()})
     expect(report.checks.map((check) => [check.check, check.ok])).toEqual(
-      ['digest', 'header', 'schema', 'integrity', 'meta', 'documents', 'operations', 'records', 'derivation'].map((check) => [check, true]),
+      ['digest', 'header', 'schema', 'integrity', 'meta', 'documents', 'operations', 'records', 'derivation', 'search_rows'].map((check) => [check, true]),
     )
     expect(report).toMatchObject({ok: true, sha256: goodSha256, bytes: good.length, meta: {name: 'pets', version: '1.2.0', documents: 2, operations: 5}})
     expect(() => assertCassetteVerified(report)).not.toThrow()
@@ -44,7 +44,7 @@ describe('verifyCassette', () => {
   it('reports a digest mismatch as digest_mismatch, and still checks the rest', async () => {
     const report = await verifyCassette(good, {source: 'pets.tama-cassette', sha256: '0'.repeat(64)})
     expect(report.checks.filter((check) => !check.ok).map((check) => check.check)).toEqual(['digest'])
-    expect(report.checks).toHaveLength(9)
+    expect(report.checks).toHaveLength(10)
     const error = tamaError(() => assertCassetteVerified(report))
     expect(error.kind).toBe('digest_mismatch')
     expect(error.message).toMatch(/not the pinned 0{64}/)

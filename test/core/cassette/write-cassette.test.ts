@@ -7,6 +7,7 @@ import {sha256Hex} from '../../../src/core/cassette/canonical-json.js'
 import {CASSETTE_TABLES} from '../../../src/core/cassette/cassette-format.js'
 import {planCassette, type CassettePlan} from '../../../src/core/cassette/plan-cassette.js'
 import {writeCassette} from '../../../src/core/cassette/write-cassette.js'
+import {SEARCH_DATA_HASH, carriedTables} from '../../../src/core/search/index.js'
 import {openDatabase} from '../../../src/core/sqlite/open-database.js'
 import {fixtureDocuments, temporaryDirectory} from './cassette-kit.js'
 
@@ -41,13 +42,17 @@ describe('writeCassette', () => {
     }).toEqual({magic: 'SQLite format 3\u0000', pageSize: 4096, journal: [1, 1], pages: true, freePages: 0, encoding: 1, userVersion: 1, applicationId: 0x54414d41})
     const db = openDatabase(bytes, {readonly: true})
     try {
-      expect(db.prepare('SELECT name, sql FROM sqlite_schema').all()).toEqual(CASSETTE_TABLES.map(({name, sql}) => ({name, sql})))
+      expect(db.prepare('SELECT name, sql FROM sqlite_schema').all()).toEqual([
+        ...CASSETTE_TABLES.map(({name, sql}) => ({name, sql})),
+        ...carriedTables().map((table) => ({name: `search_${table.name}`, sql: table.cassetteSql})),
+      ])
       expect(db.prepare('SELECT key, value FROM meta').all()).toEqual([
         {key: 'documents', value: '2'},
         {key: 'format', value: 'tama-cassette/1'},
         {key: 'name', value: 'pets'},
         {key: 'operations', value: '5'},
         {key: 'profile', value: 'tama-operations/1'},
+        {key: 'search_data', value: SEARCH_DATA_HASH},
         {key: 'sqlite_version', value: expect.stringMatching(/^3\.\d+\.\d+$/)},
         {key: 'tama_dex_version', value: JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version},
         {key: 'version', value: '1.2.0'},
