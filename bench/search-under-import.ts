@@ -23,7 +23,7 @@ try {
   const document = path.join(repo, 'bench/.cache/corpus/github.json')
   const {stdout} = await runNode(['bin/run.js', 'cassette', 'build', '--name', 'github', '--version', '1.0.0', '--document', document, '--output', output, '--json'], {cwd: repo})
   const result = JSON.parse(stdout) as {sha256: string; operations: number}
-  const workload = loadSearchWorkload(repo, settings.searchQueries)
+  const workload = loadSearchWorkload(settings.searchQueries)
   const figures = await benchSearchUnderImport(repo, workload, [{name: 'github', cassette: output, sha256: result.sha256, operations: result.operations}], workDir, settings)
   process.stdout.write(`load average ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}\n${JSON.stringify(figures, null, 2)}\n`)
 } finally {

@@ -6,7 +6,7 @@ import {fileURLToPath} from 'node:url'
 import {afterAll, describe, expect, it} from 'vitest'
 
 import {checkLayers, importGraph, unusedAllowances, type Violation} from './import-graph.js'
-import {ALLOWANCES, LAYERS} from './layers.js'
+import {ALLOWANCES, LAYERS, LIGHT_ENTRIES} from './layers.js'
 
 const REPOSITORY = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const SRC = join(REPOSITORY, 'src')
@@ -20,11 +20,14 @@ describe('the layers of src/', () => {
   })
 
   it('has no back-edge, no import beside its layer, no reach-in, no unlisted folder and no cycle', () => {
-    expect(checkLayers(edges, LAYERS, ALLOWANCES)).toEqual([])
+    expect(checkLayers(edges, LAYERS, ALLOWANCES, LIGHT_ENTRIES)).toEqual([])
   })
 
   it('lists no allowance that nothing needs', () => {
     expect(unusedAllowances(edges, LAYERS, ALLOWANCES)).toEqual([])
+    // An entry no other folder imports is not an entry.
+    const imported = new Set(edges.map(({to}) => to))
+    expect(LIGHT_ENTRIES.filter((entry) => !imported.has(entry))).toEqual([])
   })
 
   it('is drawn in docs/architecture.md, top first, as LAYERS lists it', () => {
@@ -124,5 +127,14 @@ describe('the layer check itself', () => {
     rmSync(join(root, 'core/json/bad.ts'))
     expect(passed).toEqual([])
     expect(unusedAllowances(importGraph(root), layers, [allowance])).toEqual([allowance])
+  })
+
+  it('lets another folder import a declared light entry, and no other file', () => {
+    write('core/json/uses-entry.ts', "import {quote} from '../text/quote.js'\nexport const used = quote\n")
+    const withEntry = checkLayers(importGraph(root), layers, [], ['core/text/quote.ts'])
+    const without = checkLayers(importGraph(root), layers)
+    rmSync(join(root, 'core/json/uses-entry.ts'))
+    expect(withEntry).toEqual([])
+    expect(without).toEqual([{rule: 'reach-in', from: 'core/json/uses-entry.ts', to: 'core/text/quote.ts'}])
   })
 })

@@ -1,9 +1,7 @@
-import {TamaError, type Problem} from '../errors/tama-error.js'
-import {METHODS} from '../profile/collect-operations.js'
-import {LIMITS, isKeyword, normaliseKeyword, readDocumentFile} from '../profile/index.js'
-import {childPointer} from '../profile/json-pointer.js'
-import {isObject, jsonType} from '../profile/json-value.js'
-import {printable} from '../text/printable.js'
+import {TamaError, type Problem} from '../errors/index.js'
+import {LIMITS, METHODS, isKeyword, normaliseKeyword, readDocumentFile} from '../profile/index.js'
+import {childPointer, isObject, jsonType} from '../json/index.js'
+import {printable} from '../text/index.js'
 import type {AdoptWarnings} from './adopt-warnings.js'
 
 /** A producer's vocabulary: an operationId or a tag of the adopted document → keywords (docs/adoption.md#keywords). */

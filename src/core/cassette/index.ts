@@ -31,3 +31,4 @@ export {assertCassetteVerified, verificationFailure, verifyCassette} from './ver
 export type {VerifyOptions, VerifyReport} from './verify-cassette.js'
 export {MAX_CASSETTE_BYTES, readCassetteFile} from './read-cassette-file.js'
 export {sha256sumLine} from './sha256sum-line.js'
+export {TAMA_DEX_VERSION} from './tool-version.js'

@@ -1,7 +1,7 @@
-import {TamaError} from '../errors/tama-error.js'
+import {TamaError} from '../errors/index.js'
 import {CheckFailure} from './check-failure.js'
 import type {Checklist} from './checklist.js'
-import {quote} from '../text/printable.js'
+import {quote} from '../text/index.js'
 
 /** Records the `digest` check: the bytes' SHA-256 against the caller's pinned one. */
 export function checkPinnedDigest(checklist: Checklist, actual: string, pinned: string | undefined): void {

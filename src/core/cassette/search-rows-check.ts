@@ -1,7 +1,7 @@
-import type {OperationRecord} from '../profile/operation-record.js'
+import type {OperationRecord} from '../profile/index.js'
 import {SEARCH_DATA_HASH, SEARCH_TABLE_PREFIX, carriedTables, searchRowsOf} from '../search/index.js'
 import {CheckFailure} from './check-failure.js'
-import {count} from '../text/printable.js'
+import {count} from '../text/index.js'
 import {listed, type StoredCassette} from './stored-cassette.js'
 
 /**

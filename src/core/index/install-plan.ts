@@ -1,8 +1,8 @@
 import {TamaError} from '../errors/index.js'
-import type {OperationRecord} from '../profile/operation-record.js'
+import type {OperationRecord} from '../profile/index.js'
 // The cassette modules a copy needs, imported alone: the folder's index (and the profile's
 // validation it loads) is loaded only to derive, so an install worker that copies starts fast.
-import {CASSETTE_NAME_PATTERN} from '../cassette/cassette-format.js'
+import {CASSETTE_NAME_PATTERN} from '../text/index.js'
 import {openCopyableCassette} from '../cassette/copyable-cassette.js'
 import {readCassetteFile} from '../cassette/read-cassette-file.js'
 import type {InstalledCassette} from './installed-cassettes.js'

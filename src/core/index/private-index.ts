@@ -1,6 +1,6 @@
 import {basename} from 'node:path'
 
-import {isTamaError} from '../errors/tama-error.js'
+import {isTamaError} from '../errors/index.js'
 import {openIndex} from './open-index.js'
 import type {TamaIndex} from './tama-index.js'
 

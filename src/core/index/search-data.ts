@@ -1,6 +1,6 @@
-import {TamaError} from '../errors/tama-error.js'
+import {TamaError} from '../errors/index.js'
 import {SEARCH_DATA_HASH, compactSearchIndex, deleteOperations, insertOperations, storedRecords} from '../search/index.js'
-import type {SqliteDatabase} from '../sqlite/driver.js'
+import type {SqliteDatabase} from '../sqlite/index.js'
 
 /** The installed cassettes whose search rows were derived with other search data than this tama-dex's. */
 function staleCassettes(db: SqliteDatabase): string[] {

@@ -1,6 +1,6 @@
 import type {Readable} from 'node:stream'
 
-import {isObject} from '../profile/json-value.js'
+import {isObject} from '../json/index.js'
 
 /** What a server says about itself in its `initialize` answer. */
 export interface ServerInfo {

@@ -1,7 +1,7 @@
 import {PassThrough, type Readable, type Writable} from 'node:stream'
 
 import {TAMA_DEX_VERSION} from '../cassette/tool-version.js'
-import {isTamaError} from '../errors/tama-error.js'
+import {isTamaError} from '../errors/index.js'
 import {answerInitialize, readFirstLine, SERVER_CAPABILITIES, type ServerInfo} from './early-initialize.js'
 import {GuardedTransport} from './guarded-transport.js'
 import type {IndexLender, ToolCallOptions, ToolsIndex} from './tool-call.js'

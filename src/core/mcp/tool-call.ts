@@ -1,5 +1,5 @@
-import {TamaError, isTamaError} from '../errors/tama-error.js'
-import type {ExecutorMap} from '../execute/types.js'
+import {TamaError, isTamaError} from '../errors/index.js'
+import type {ExecutorMap} from '../execute/index.js'
 import {handleExecute} from './handle-execute.js'
 import {handleSearch} from './handle-search.js'
 import {isToolFailure, toToolError} from './tool-failure.js'

@@ -1,5 +1,4 @@
-import {childPointer} from './json-pointer.js'
-import {isObject, quote} from './json-value.js'
+import {childPointer, isObject, quoteJson} from '../json/index.js'
 import type {FormField, JsonSchema} from './operation-record.js'
 
 type Report = (pointer: string, message: string) => void
@@ -74,7 +73,7 @@ export function formFields(
   }
   for (const name of Object.keys(declared)) {
     if (!Object.hasOwn(properties, name)) {
-      report(childPointer(childPointer(mediaPointer, 'encoding'), name), `The encoding names field ${quote(name)}, which the body schema has no property for. Remove the entry, or add the property.`)
+      report(childPointer(childPointer(mediaPointer, 'encoding'), name), `The encoding names field ${quoteJson(name)}, which the body schema has no property for. Remove the entry, or add the property.`)
     }
   }
   return {encoding, binary}
@@ -83,7 +82,7 @@ export function formFields(
 function readEncoding(given: Record<string, unknown>, at: string, multipart: boolean, report: Report): FormField {
   const style = given.style ?? 'form'
   if (style !== 'form' && style !== 'deepObject') {
-    report(childPointer(at, 'style'), `Style ${quote(style)} is not supported for form fields: tama-dex writes \`form\` and \`deepObject\`. Use one of those, or leave the style out.`)
+    report(childPointer(at, 'style'), `Style ${quoteJson(style)} is not supported for form fields: tama-dex writes \`form\` and \`deepObject\`. Use one of those, or leave the style out.`)
   }
   // OpenAPI defaults explode to false for deepObject, a pairing it leaves undefined; written
   // without explode, deepObject is read as documents mean it, with explode.
@@ -98,7 +97,7 @@ function readEncoding(given: Record<string, unknown>, at: string, multipart: boo
   const listed = multipart && given.style === undefined && typeof given.contentType === 'string' ? given.contentType.split(',', 1)[0]!.trim() : ''
   const contentType = listed === '' || listed.includes('*') ? null : listed
   if (contentType !== null && !PART_MEDIA_TYPE.test(contentType)) {
-    report(childPointer(at, 'contentType'), `${quote(contentType)} is not a media type a part can be sent as. Write \`type/subtype\`, such as \`image/png\`.`)
+    report(childPointer(at, 'contentType'), `${quoteJson(contentType)} is not a media type a part can be sent as. Write \`type/subtype\`, such as \`image/png\`.`)
   }
   return {style: style === 'deepObject' ? 'deepObject' : 'form', explode, contentType, binary: false}
 }

@@ -1,9 +1,8 @@
-import {TamaError, type Problem} from '../errors/tama-error.js'
+import {TamaError, type Problem} from '../errors/index.js'
 import {readBoundedFile} from '../files/index.js'
-import {LIMITS, isExampleRequest, normaliseExamples} from '../profile/index.js'
-import type {OperationRecord} from '../profile/operation-record.js'
-import {isObject, jsonType} from '../profile/json-value.js'
-import {printable} from '../text/printable.js'
+import {LIMITS, type OperationRecord, isExampleRequest, normaliseExamples} from '../profile/index.js'
+import {isObject, jsonType} from '../json/index.js'
+import {printable} from '../text/index.js'
 
 /** An example request and the operation it must find. */
 export interface ExampleRequest {

@@ -1,4 +1,4 @@
-import type {OperationRecord} from '../profile/operation-record.js'
+import type {OperationRecord} from '../profile/index.js'
 import {type ExampleRequest, exampleSource} from './example-requests.js'
 import {type SearchFunction, catalogueScopes, searchAsHost} from './rank-own-summaries.js'
 

@@ -1,8 +1,8 @@
 import {realpath} from 'node:fs/promises'
 import path from 'node:path'
 
-import {TamaError} from '../../errors/tama-error.js'
-import {isObject} from '../../profile/json-value.js'
+import {TamaError} from '../../errors/index.js'
+import {isObject} from '../../json/index.js'
 import {LIMITS, parseDocumentText, readDocumentFile} from '../../profile/index.js'
 import {isInternalRef} from '../internal-refs.js'
 

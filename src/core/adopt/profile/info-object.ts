@@ -1,6 +1,5 @@
 import {basename, extname} from 'node:path'
 
-import {isObject} from '../../profile/json-value.js'
 import {isObject} from '../../json/index.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'
 

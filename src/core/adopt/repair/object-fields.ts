@@ -1,6 +1,5 @@
-import {METHODS} from '../../profile/collect-operations.js'
-import {childPointer} from '../../profile/json-pointer.js'
-import {quote} from '../../profile/json-value.js'
+import {METHODS} from '../../profile/index.js'
+import {childPointer, quoteJson} from '../../json/index.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'
 
 /** The OpenAPI objects adoption walks (see walk-document.ts). */
@@ -109,7 +108,7 @@ export function repairFields(object: Record<string, unknown>, kind: ObjectKind, 
       const retyped = typedValue(value, type)
       if (retyped === undefined) continue
       object[field] = retyped
-      warnings.add('value-retyped', childPointer(pointer, field), `"${field}" is the string ${quote(value)}; OpenAPI types it as a ${typeof retyped === 'boolean' ? 'boolean' : 'number'}, so it became ${String(retyped)}.`)
+      warnings.add('value-retyped', childPointer(pointer, field), `"${field}" is the string ${quoteJson(value)}; OpenAPI types it as a ${typeof retyped === 'boolean' ? 'boolean' : 'number'}, so it became ${String(retyped)}.`)
     }
   }
   const fields = OBJECT_FIELDS[kind]

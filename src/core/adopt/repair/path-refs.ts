@@ -1,4 +1,4 @@
-import {isObject} from '../../profile/json-value.js'
+import {isObject} from '../../json/index.js'
 import {InternalRefs} from '../internal-refs.js'
 
 // Copies written out in one document at most: a bound on what references to references can cost.

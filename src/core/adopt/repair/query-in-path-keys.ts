@@ -1,5 +1,4 @@
-import {childPointer} from '../../profile/json-pointer.js'
-import {isObject} from '../../profile/json-value.js'
+import {childPointer, isObject} from '../../json/index.js'
 import {HTTP_METHODS} from '../adopt-options.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'
 

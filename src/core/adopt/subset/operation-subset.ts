@@ -1,5 +1,5 @@
-import {TamaError} from '../../errors/tama-error.js'
-import {isObject} from '../../profile/json-value.js'
+import {TamaError} from '../../errors/index.js'
+import {isObject} from '../../json/index.js'
 import {LIMITS} from '../../profile/index.js'
 import {HTTP_METHODS, type OperationSubset} from '../adopt-options.js'
 
