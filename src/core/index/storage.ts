@@ -18,7 +18,7 @@ export {INDEX_APPLICATION_ID}
  * imported again); one of a newer version is refused untouched, so an older tama-dex
  * never wipes a newer one's index.
  */
-export const STORAGE_VERSION = 8
+export const STORAGE_VERSION = 9
 
 const SQLITE_MAGIC = 'SQLite format 3\u0000'
 

@@ -1,6 +1,6 @@
 import type {ExecuteOptions, ExecuteResult} from '../execute/types.js'
 import type {Problem} from '../errors/tama-error.js'
-import type {SearchHit} from '../search/search-types.js'
+import type {SearchHit} from '../search/index.js'
 
 /** One search hit, as the index answers it and the search tool returns it. */
 export type {SearchHit}

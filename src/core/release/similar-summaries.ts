@@ -1,7 +1,5 @@
 import type {OperationRecord} from '../profile/operation-record.js'
-import {STOP_WORDS} from '../search/query-vocabulary.js'
-import {words} from '../search/text-analysis.js'
-import {stem} from '../search/word-stem.js'
+import {STOP_WORDS, stem, words} from '../search/index.js'
 import type {SummaryGroup} from './lint-types.js'
 
 /** Summaries whose word sets overlap at least this much (Jaccard) are indistinguishable. */

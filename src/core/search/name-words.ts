@@ -1,15 +1,11 @@
 import {METHODS} from '../profile/collect-operations.js'
-import {STOP_WORDS, VERB_TERMS} from './query-vocabulary.js'
-import {stem} from './word-stem.js'
+import {FUNCTION_TERMS, VERB_TERMS} from './text-analysis.js'
 
 /**
  * Which words of an operation id name what the operation is about. Re-ranking weighs how
- * much of them a query covers (rerank.ts), and a short query that covers them all finds
+ * much of them a query covers (features.ts), and a short query that covers them all finds
  * the operation by one lookup (search-operations.ts): both by the rules here.
  */
-
-/** Function words as stored (stemmed): they name nothing. */
-const FUNCTION_TERMS: ReadonlySet<string> = new Set([...STOP_WORDS].map(stem))
 
 /**
  * HTTP method names: one that begins or ends an id (`PostCustomers`, `instances_post`)

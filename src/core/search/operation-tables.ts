@@ -45,6 +45,8 @@ CREATE TABLE IF NOT EXISTS operation_text (
   tag_terms TEXT NOT NULL,
   description_terms TEXT NOT NULL,
   field_terms TEXT NOT NULL,
+  keyword_terms TEXT NOT NULL,
+  example_terms TEXT NOT NULL,
   name_counts TEXT NOT NULL,
   summary_saying TEXT NOT NULL
 );
@@ -65,17 +67,17 @@ CREATE TABLE IF NOT EXISTS operation_terms (
   docs INTEGER NOT NULL
 ) WITHOUT ROWID;
 CREATE VIRTUAL TABLE IF NOT EXISTS operations_fts USING fts5 (
-  name_terms, summary_terms, tag_terms, description_terms, field_terms,
+  name_terms, summary_terms, tag_terms, description_terms, field_terms, keyword_terms, example_terms,
   content = 'operation_text', content_rowid = 'id',
   tokenize = 'unicode61 remove_diacritics 0'
 );
 CREATE TRIGGER IF NOT EXISTS operation_text_insert AFTER INSERT ON operation_text BEGIN
-  INSERT INTO operations_fts (rowid, name_terms, summary_terms, tag_terms, description_terms, field_terms)
-  VALUES (new.id, new.name_terms, new.summary_terms, new.tag_terms, new.description_terms, new.field_terms);
+  INSERT INTO operations_fts (rowid, name_terms, summary_terms, tag_terms, description_terms, field_terms, keyword_terms, example_terms)
+  VALUES (new.id, new.name_terms, new.summary_terms, new.tag_terms, new.description_terms, new.field_terms, new.keyword_terms, new.example_terms);
 END;
 CREATE TRIGGER IF NOT EXISTS operation_text_delete AFTER DELETE ON operation_text BEGIN
-  INSERT INTO operations_fts (operations_fts, rowid, name_terms, summary_terms, tag_terms, description_terms, field_terms)
-  VALUES ('delete', old.id, old.name_terms, old.summary_terms, old.tag_terms, old.description_terms, old.field_terms);
+  INSERT INTO operations_fts (operations_fts, rowid, name_terms, summary_terms, tag_terms, description_terms, field_terms, keyword_terms, example_terms)
+  VALUES ('delete', old.id, old.name_terms, old.summary_terms, old.tag_terms, old.description_terms, old.field_terms, old.keyword_terms, old.example_terms);
 END;
 `
 
