@@ -34,6 +34,7 @@ export interface Candidate {
 
 export const FEATURE_NAMES = [
   'bm25',
+  'bm25Rank',
   'relatedOnly',
   'namedByKey',
   'nameCoverage',
@@ -43,6 +44,7 @@ export const FEATURE_NAMES = [
   'asksChange',
   'unaskedDelete',
   'queryHeld',
+  'allHeld',
   'derivedHeld',
   'nameQuery',
   'summaryQuery',
@@ -190,10 +192,11 @@ export class QueryFeatures {
     const byCassette = new Map<string, number>()
     for (const candidate of pool) byCassette.set(candidate.cassette, (byCassette.get(candidate.cassette) ?? 0) + candidate.bm25)
     const total = [...byCassette.values()].reduce((sum, value) => sum + value, 0) || 1
-    return pool.map((candidate, index) => this.#features(candidate, index, top, byCassette.get(candidate.cassette)! / total))
+    const rank = new Map([...pool.keys()].sort((a, b) => pool[b]!.bm25 - pool[a]!.bm25 || a - b).map((index, at) => [index, at]))
+    return pool.map((candidate, index) => this.#features(candidate, index, top, rank.get(index)!, byCassette.get(candidate.cassette)! / total))
   }
 
-  #features(candidate: Candidate, index: number, top: number, cassetteShare: number): Features {
+  #features(candidate: Candidate, index: number, top: number, bm25Rank: number, cassetteShare: number): Features {
     const query = this.#query
     const walk = this.#walk(candidate.terms, index, new NameCounts(candidate.name_counts))
     const byColumn = [0, 0, 0, 0, 0, 0]
@@ -207,6 +210,7 @@ export class QueryFeatures {
     for (const term of this.#derivable) if (term.derivedBy === index && term.heldBy !== index) derived += term.weight
     const features = {
       bm25: candidate.bm25 / top,
+      bm25Rank: 1 / (1 + bm25Rank),
       relatedOnly: candidate.found === 'related' ? 1 : 0,
       namedByKey: candidate.found === 'name' ? 1 : 0,
       nameCoverage: walk.nameWords === 0 ? 0 : walk.nameHeld / walk.nameWords,
@@ -216,6 +220,7 @@ export class QueryFeatures {
       asksChange: query.acts && (candidate.verb === 'create' || candidate.verb === 'update') ? 1 : 0,
       unaskedDelete: candidate.verb === 'delete' && query.verb !== 'delete' ? 1 : 0,
       queryHeld: Math.min(1, held / this.#whole),
+      allHeld: this.#queryTerms.every((term) => term.weight === 0 || term.heldBy === index) ? 1 : 0,
       derivedHeld: Math.min(1, derived / this.#whole),
       exampleMatch: walk.exampleMatch,
       cassetteShare,

@@ -313,8 +313,11 @@ describe('searchOperations hostile queries', () => {
     'インスタンス 東京',
     'instance \ud800 delete \udfff',
     'a OR b OR c OR d',
-  ])('searches %j as words, never as FTS5 syntax', (query) => {
-    expect(() => searchOperations(db, query, {scopes: ALL_SCOPES})).not.toThrow()
+  ])('searches %j as words, never as FTS5 syntax: as the same words without the punctuation', (query) => {
+    // FTS5's operators (AND, OR, NOT, NEAR) are just English words to search.
+    const asWords = query.replace(/[^\p{L}\p{N}]+/gu, ' ')
+    const ids = (text: string) => searchOperations(db, text, {scopes: ALL_SCOPES}).results.map((hit) => `${hit.cassette}:${hit.operation_id}`)
+    expect(ids(query)).toEqual(ids(asWords))
   })
 
   it('property: any string either searches or fails with a usage error', () => {
