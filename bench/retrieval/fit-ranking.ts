@@ -14,9 +14,9 @@ import type {QueryPool, SetPools} from './training-sets.js'
 /** Features whose weight is not fitted but taken from others (no fitting data holds keywords or examples). */
 export const TIED: Readonly<Partial<Record<FeatureName, readonly FeatureName[]>>> = {
   // A keyword counts as a word of the summary would.
-  keywordQuery: ['summaryQuery', 'summaryCoverage'],
-  // An example request the query matches in full counts as a summary it covers, holds and pairs.
-  exampleMatch: ['summaryCoverage', 'summaryQuery', 'pairs'],
+  keywordQuery: ['summaryCoverage'],
+  // An example request the query matches in full counts as a summary it covers and pairs in full.
+  exampleMatch: ['summaryCoverage', 'pairs'],
 }
 const FIXED: ReadonlySet<FeatureName> = new Set(['bm25'])
 const STEPS = [-1, -0.5, -0.25, -0.1, -0.05, -0.02, 0.02, 0.05, 0.1, 0.25, 0.5, 1]

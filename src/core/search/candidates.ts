@@ -2,33 +2,27 @@ import type {SqliteDatabase} from '../sqlite/driver.js'
 import {CANDIDATE_TERMS, type Candidate} from './features.js'
 import {nameKeysOf} from './name-words.js'
 import {RANKING_MODEL} from './ranking-model.js'
-import {ALLOWED_SCOPE_SETS} from './scope-filter.js'
 import {sayingOf, withJoinedWords, type ParsedQuery} from './search-query.js'
 import {statement} from './statement-cache.js'
 import {relatedTerms} from './text-analysis.js'
 
-// Re-ranking looks at this many of FTS5's best candidates.
+// The features are computed for this many of FTS5's best candidates.
 const POOL = 30
 // FTS5 ranks this many times the rows wanted before the scope rule is applied to them;
 // when too few of them are visible, the scope-first query runs instead (see rankedPool).
 const FAST_POOL_FACTOR = 2
 // FTS5 scores every operation a term matches; the terms searched with may together match
 // at most this many (the rarest first, always at least one), which bounds latency at any
-// index size. Commoner terms still count in re-ranking.
+// index size. Commoner terms still count in the features.
 const POSTING_BUDGET = 800
-// Related words are searched in a second, smaller query that only adds candidates, when
-// the query's own words found fewer than POOL: at most this many postings (none when even
-// the rarest holds more), this many candidates. The relatives of a query word no operation
-// holds are searched with the query's own words instead, within the same budget.
+// Related words are searched in a second query, when the query's own words found fewer than
+// POOL: at most this many postings, and this many candidates.
 const RELATED_BUDGET = 30
 const RELATED_POOL = 5
 // A query term no operation holds is searched as a prefix when it is at least this long.
 const MIN_PREFIX = 3
 
 const COLUMNS = `o.id, o.cassette, o.operation_id, o.verb, o.summary, o.destructive, o.confirmation, ${CANDIDATE_TERMS} AS terms, t.name_counts`
-// The scope sets the caller may see are worked out once per search, then passed to every
-// query as :allowed (a JSON array of set ids).
-const ALLOWED = `${ALLOWED_SCOPE_SETS} SELECT json_group_array(id) AS ids FROM allowed`
 
 /**
  * The queries of one search, with only the filters it uses: each filter is a JSON scan
@@ -56,8 +50,7 @@ interface Queries {
   readonly named: string
 }
 
-// Every LIMIT is written into the SQL: bound as a parameter, a LIMIT made the named query
-// take about 20 µs instead of 3 even when nothing matched, and the fast path a fifth longer.
+// Every LIMIT is written into the SQL: bound as a parameter, a LIMIT made queries slower.
 const POOL_SIZES = [POOL, RELATED_POOL]
 
 /** How many rows FTS5 ranks for a pool of `size`: FAST_POOL_FACTOR times that, and room for the ids `found` already (fewer than POOL). */

@@ -32,28 +32,10 @@ export interface Candidate {
   readonly found: 'words' | 'related' | 'name'
 }
 
+/** The features, in the order the model sums them (docs/search.md#features says what each measures). */
 export const FEATURE_NAMES = [
-  'bm25',
-  'bm25Rank',
-  'relatedOnly',
-  'namedByKey',
-  'nameCoverage',
-  'summaryCoverage',
-  'pairs',
-  'verbAgrees',
-  'asksChange',
-  'unaskedDelete',
-  'queryHeld',
-  'allHeld',
-  'derivedHeld',
-  'nameQuery',
-  'summaryQuery',
-  'tagQuery',
-  'fieldQuery',
-  'descriptionQuery',
-  'keywordQuery',
-  'exampleMatch',
-  'cassetteShare',
+  'bm25', 'relatedOnly', 'namedByKey', 'nameCoverage', 'summaryCoverage', 'pairs', 'verbAgrees', 'asksChange', 'unaskedDelete',
+  'queryHeld', 'derivedHeld', 'keywordQuery', 'exampleMatch',
 ] as const
 export type FeatureName = (typeof FEATURE_NAMES)[number]
 export type Features = Record<FeatureName, number>
@@ -79,7 +61,6 @@ const enum Column {
   Keyword,
   Example,
 }
-const COLUMN_QUERY: readonly FeatureName[] = ['nameQuery', 'summaryQuery', 'tagQuery', 'fieldQuery', 'descriptionQuery', 'keywordQuery']
 // A query term and an operation term are derived forms of one word when they share this
 // many first letters ("nutrition", "nutritional"), or when one of at least DERIVED_START
 // letters begins the other ("rent", "rental"). Descriptions and examples are not read for them.
@@ -87,7 +68,7 @@ const DERIVED_PREFIX = 5
 const DERIVED_START = 4
 
 /** A term's information from the operations holding it: the rarer, the more it says. */
-export const rarity = (docs: number): number => 1 / Math.log2(2 + docs)
+const rarity = (docs: number): number => 1 / Math.log2(2 + docs)
 
 /** What the vocabulary says of a stored term. */
 interface KnownWord {
@@ -109,8 +90,7 @@ interface Wanted {
   /** Its rarity when it is a query term or related word the index holds, else 0. */
   readonly weight: number
   heldBy: number
-  /** The columns it was held in by candidate `heldBy`, one bit each. */
-  columns: number
+  keywordBy: number
   exampleBy: number
   /** The query's pairs that start with this word, by their second word. */
   pairs?: Map<Wanted, {pairedBy: number}>
@@ -158,7 +138,7 @@ export class QueryFeatures {
     const want = (term: string, weight = 0): Wanted => {
       let word = words.get(term)
       if (word === undefined) {
-        word = {term, inQuery: queryTerms.has(term), verb: verbOf(term) !== undefined, weight, heldBy: -1, columns: 0, exampleBy: -1, relatedBy: -1, relatedWeight: 0}
+        word = {term, inQuery: queryTerms.has(term), verb: verbOf(term) !== undefined, weight, heldBy: -1, keywordBy: -1, exampleBy: -1, relatedBy: -1, relatedWeight: 0}
         words.set(term, word)
       }
       return word
@@ -189,28 +169,22 @@ export class QueryFeatures {
   /** The features of every candidate of `pool`, in pool order. */
   of(pool: readonly Candidate[]): Features[] {
     const top = pool.reduce((best, candidate) => Math.max(best, candidate.bm25), 0) || 1
-    const byCassette = new Map<string, number>()
-    for (const candidate of pool) byCassette.set(candidate.cassette, (byCassette.get(candidate.cassette) ?? 0) + candidate.bm25)
-    const total = [...byCassette.values()].reduce((sum, value) => sum + value, 0) || 1
-    const rank = new Map([...pool.keys()].sort((a, b) => pool[b]!.bm25 - pool[a]!.bm25 || a - b).map((index, at) => [index, at]))
-    return pool.map((candidate, index) => this.#features(candidate, index, top, rank.get(index)!, byCassette.get(candidate.cassette)! / total))
+    return pool.map((candidate, index) => this.#features(candidate, index, top))
   }
 
-  #features(candidate: Candidate, index: number, top: number, bm25Rank: number, cassetteShare: number): Features {
+  #features(candidate: Candidate, index: number, top: number): Features {
     const query = this.#query
     const walk = this.#walk(candidate.terms, index, new NameCounts(candidate.name_counts))
-    const byColumn = [0, 0, 0, 0, 0, 0]
     let held = 0
+    let keywords = 0
     for (const term of this.#queryTerms) {
       held += termCredit(term, index)
-      if (term.heldBy !== index) continue
-      for (let column = 0; column < byColumn.length; column++) if (term.columns & (1 << column)) byColumn[column]! += term.weight
+      if (term.keywordBy === index) keywords += term.weight
     }
     let derived = 0
     for (const term of this.#derivable) if (term.derivedBy === index && term.heldBy !== index) derived += term.weight
-    const features = {
+    return {
       bm25: candidate.bm25 / top,
-      bm25Rank: 1 / (1 + bm25Rank),
       relatedOnly: candidate.found === 'related' ? 1 : 0,
       namedByKey: candidate.found === 'name' ? 1 : 0,
       nameCoverage: walk.nameWords === 0 ? 0 : walk.nameHeld / walk.nameWords,
@@ -220,13 +194,10 @@ export class QueryFeatures {
       asksChange: query.acts && (candidate.verb === 'create' || candidate.verb === 'update') ? 1 : 0,
       unaskedDelete: candidate.verb === 'delete' && query.verb !== 'delete' ? 1 : 0,
       queryHeld: Math.min(1, held / this.#whole),
-      allHeld: this.#queryTerms.every((term) => term.weight === 0 || term.heldBy === index) ? 1 : 0,
       derivedHeld: Math.min(1, derived / this.#whole),
+      keywordQuery: Math.min(1, keywords / this.#whole),
       exampleMatch: walk.exampleMatch,
-      cassetteShare,
-    } as Features
-    for (const [column, name] of COLUMN_QUERY.entries()) features[name] = Math.min(1, byColumn[column]! / this.#whole)
-    return features
+    }
   }
 
   /**
@@ -303,9 +274,9 @@ export class QueryFeatures {
         continue
       }
       if (word.weight > 0 && column < Column.Example) {
+        if (column === Column.Keyword) word.keywordBy = index
         if (word.heldBy !== index) {
           word.heldBy = index
-          word.columns = 0
           for (const source of word.sources ?? NO_SOURCES) {
             if (source.relatedBy !== index) {
               source.relatedBy = index
@@ -314,7 +285,6 @@ export class QueryFeatures {
             source.relatedWeight += word.weight
           }
         }
-        word.columns |= 1 << column
       }
       // Descriptions use the query's words in passing, so pairs there say little. Nor does a
       // pair led by a verb that is not the summary's first word: that verb says what

@@ -20,7 +20,7 @@ const DESCRIPTION_TERMS = 48
 
 /**
  * Stands between two items (tags, input field names, keywords, examples) in their stored column. No term holds
- * it, so FTS5 skips it, and re-ranking never reads the last word of one field name and the
+ * it, so FTS5 skips it, and the features never read the last word of one field name and the
  * first of the next (`created`, `customer`) as a pair of words written together.
  */
 const ITEM_BREAK = ','
@@ -176,7 +176,7 @@ export function inputSchemaOf(db: SqliteDatabase, id: number): JsonSchema {
 }
 
 /** The stored terms of separate items (tags, input field names): each item's terms, ITEM_BREAK between items. */
-export function itemTerms(items: readonly string[]): string[] {
+function itemTerms(items: readonly string[]): string[] {
   return items
     .map(terms)
     .filter((item) => item.length > 0)

@@ -3,17 +3,19 @@ import type {SqliteDatabase} from '../sqlite/driver.js'
 /**
  * The tables search owns inside a host index file, split by how queries read them:
  * `operations` is narrow (what ranking filters and sorts on, read for every match),
- * `operation_text` holds the analysed terms that `operations_fts`, an external-content
- * FTS5 table kept in step by triggers, indexes (read for the re-ranked pool only), and
+ * `operation_text` holds the analysed terms by column (id, summary, tags, description,
+ * input fields, keywords, examples) that `operations_fts`, an external-content FTS5 table
+ * kept in step by triggers, indexes (read for the candidates only), and
  * `operation_records` the whole record as JSON (read for getOperation and inlined
  * schemas). `operation_terms` counts the operations holding each term, so a query can
  * tell its selective terms from the common ones before it runs.
  * `operation_text.name_counts` says how many of the cassette's operation ids hold each id
- * term (0 for one that is not a name word), which re-ranking weighs name words by;
+ * term (0 for one that is not a name word), which the features weigh name words by;
  * `summary_saying` is what the summary says (sayingOf), indexed, so a query saying the
  * same finds it at once; `operation_name_keys` holds the keys under which a short query
  * covering an operation's name finds it (name-words.ts). Scopes are stored once per
- * distinct set, so a query works out the handful of sets a caller may see.
+ * distinct set, so a query works out the handful of sets a caller may see. Every row but
+ * the scopes comes from searchRows (operation-store.ts).
  */
 const DDL = `
 CREATE TABLE IF NOT EXISTS operation_scope_sets (

@@ -36,8 +36,6 @@ interface Case {
 
 const cases: Case[] = [
   {feature: 'bm25', query: 'instances', records: [{operationId: 'instances_get', summary: 'List the instances'}, ...others], of: 'instances_get', want: 1},
-  {feature: 'bm25Rank', query: 'instances', records: [{operationId: 'instances_get', summary: 'List the instances'}, ...others], of: 'instances_get', want: 1},
-  {feature: 'bm25Rank', query: 'instances', records: [{operationId: 'instances_get', summary: 'List the instances'}, {operationId: 'alerts', summary: 'Alerts', description: 'Alerts of instances, and more alerts of everything'}, ...others], of: 'alerts', want: 0.5},
   {feature: 'relatedOnly', query: 'picture', records: [{operationId: 'photos_get', summary: 'List the photos'}, {operationId: 'gallery', summary: 'A picture gallery'}, ...others], of: 'photos_get', want: 1},
   {feature: 'relatedOnly', query: 'photos', records: [{operationId: 'photos_get', summary: 'List the photos'}, ...others], of: 'photos_get', want: 0},
   {feature: 'nameCoverage', query: 'get instance state', records: [{operationId: 'instance_state_get', summary: 'Get the state'}, ...others], of: 'instance_state_get', want: 1},
@@ -57,20 +55,12 @@ const cases: Case[] = [
   {feature: 'unaskedDelete', query: 'delete a snapshot', records: [{operationId: 'snapshot_delete', method: 'delete', summary: 'Delete a snapshot of an instance'}, ...others], of: 'snapshot_delete', want: 0},
   {feature: 'queryHeld', query: 'weather forecast', records: [{operationId: 'now', summary: 'Weather and forecast'}, ...others], of: 'now', want: 1},
   {feature: 'queryHeld', query: 'weather tomorrow', records: [{operationId: 'now', summary: 'Weather now'}, {operationId: 'tomorrow', summary: 'Sun tomorrow'}, ...others], of: 'now', want: 0.5},
-  {feature: 'allHeld', query: 'weather forecast', records: [{operationId: 'now', summary: 'Weather and forecast'}, ...others], of: 'now', want: 1},
-  {feature: 'allHeld', query: 'weather tomorrow', records: [{operationId: 'now', summary: 'Weather now'}, {operationId: 'tomorrow', summary: 'Sun tomorrow'}, ...others], of: 'now', want: 0},
   {feature: 'derivedHeld', query: 'nutrition facts', records: [{operationId: 'facts', summary: 'Nutritional facts'}, {operationId: 'diet', summary: 'A nutrition diet'}, ...others], of: 'facts', want: 0.5},
-  {feature: 'nameQuery', query: 'backups', records: [{operationId: 'backups_get', summary: 'List them'}, ...others], of: 'backups_get', want: 1},
-  {feature: 'summaryQuery', query: 'backups', records: [{operationId: 'get', summary: 'List the backups'}, ...others], of: 'get', want: 1},
-  {feature: 'tagQuery', query: 'backups', records: [{operationId: 'get', summary: 'List them', tags: ['backups']}, ...others], of: 'get', want: 1},
-  {feature: 'fieldQuery', query: 'email', records: [{operationId: 'get', summary: 'Find a user', inputSchema: {type: 'object', properties: {email: {}}}}, ...others], of: 'get', want: 1},
-  {feature: 'descriptionQuery', query: 'backups', records: [{operationId: 'get', summary: 'List them', description: 'Every backup.'}, ...others], of: 'get', want: 1},
   {feature: 'keywordQuery', query: 'reboot', records: [{operationId: 'state_put', summary: 'Change the state', keywords: ['reboot', 'restart']}, ...others], of: 'state_put', want: 1},
   {feature: 'keywordQuery', query: 'state', records: [{operationId: 'state_put', summary: 'Change the state', keywords: ['reboot', 'restart']}, ...others], of: 'state_put', want: 0},
   {feature: 'exampleMatch', query: 'reboot my server', records: [{operationId: 'state_put', summary: 'Change the state', examples: ['reboot my server']}, ...others], of: 'state_put', want: 1},
   {feature: 'exampleMatch', query: 'reboot', records: [{operationId: 'state_put', summary: 'Change the state', examples: ['reboot my server now']}, ...others], of: 'state_put', want: 0.5},
   {feature: 'exampleMatch', query: 'server state', records: [{operationId: 'state_put', summary: 'Change the state', examples: ['reboot my server', 'state of things']}, ...others], of: 'state_put', want: 0.25},
-  {feature: 'cassetteShare', query: 'instances', records: {incus: [{operationId: 'instances_get', summary: 'List the instances'}], github: [{operationId: 'alert-instances', summary: 'List alert instances'}]}, of: 'instances_get', want: 0.5},
 ]
 
 describe('features', () => {

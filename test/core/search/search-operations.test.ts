@@ -350,3 +350,27 @@ describe('searchOperations after delete and insert', () => {
     fresh.close()
   })
 })
+
+describe('searchOperations keywords and example requests', () => {
+  const base = [
+    record({operationId: 'instance_state_put', method: 'put', summary: 'Change the state of an instance'}),
+    record({operationId: 'instance_get', summary: 'Get an instance'}),
+    record({operationId: 'instances_get', summary: 'List the instances'}),
+    record({operationId: 'instance_logs_get', summary: 'Get the logs of an instance'}),
+  ]
+  const first = (records: typeof base, query: string) => {
+    const db = indexWith(new Map([['incus', records]]))
+    const top = searchOperations(db, query, {scopes: []}).results[0]?.operation_id
+    db.close()
+    return top
+  }
+
+  it.each([
+    {given: 'a keyword the summary lacks', query: 'instance reboot', extra: {keywords: ['reboot', 'restart']}, want: 'instance_state_put'},
+    {given: 'an example request like the query', query: 'what is running on my box', extra: {examples: ['what is running on my box']}, want: 'instances_get'},
+  ])('ranks an operation first by $given, which it does not rank first without', ({query, extra, want}) => {
+    const withExtra = base.map((operation) => (operation.operationId === want ? {...operation, ...extra} : operation))
+    expect(first(base, query)).not.toBe(want)
+    expect(first(withExtra, query)).toBe(want)
+  })
+})
