@@ -10,19 +10,12 @@ import {operationVerb, stem, terms, words} from './text-analysis.js'
 
 const CASSETTE_NAME = /^[a-z][a-z0-9_]{0,63}$/
 const TERM_COLUMNS = ['name_terms', 'summary_terms', 'tag_terms', 'description_terms', 'field_terms', 'keyword_terms', 'example_terms'] as const
-/**
- * Only a description's first terms are indexed. FTS5's BM25 scales every match by the
- * length of the whole row, so a long description (core operations of real APIs often have
- * pages of notes) pushed its operation below shorter ones even for the words of its own id
- * and summary; the first sentences say what an operation does.
- */
+// Only a description's first terms are indexed: BM25 scales every match by the row's
+// length, and pages of notes would push an operation below shorter ones for its own words.
 const DESCRIPTION_TERMS = 48
 
-/**
- * Stands between two items (tags, input field names, keywords, examples) in their stored column. No term holds
- * it, so FTS5 skips it, and the features never read the last word of one field name and the
- * first of the next (`created`, `customer`) as a pair of words written together.
- */
+// Stands between two items (tags, field names, keywords, examples) of a stored column: FTS5
+// skips it, and the features never read two items' words (`created`, `customer`) as a pair.
 const ITEM_BREAK = ','
 
 const INSERT_OPERATION = `INSERT INTO operations (cassette, operation_id, scope_set, verb, summary, destructive, confirmation)
