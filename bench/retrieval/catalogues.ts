@@ -35,7 +35,7 @@ function report(set: TrainingSet, label: string): void {
 console.log('catalogue              ops  queries    R@1    R@5    MRR  bm25_R@5  bm25_MRR  gap_R@5  gap_MRR')
 for (const keywords of [false, true]) {
   const sets = await catalogueSets(keywords)
-  const suffix = keywords ? ' +keywords' : ''
+  const suffix = keywords ? '+keywords' : ''
   for (const set of sets) report(set, `${set.name}${suffix}`)
   report(joined('pooled', sets), `pooled${suffix}`)
 }
