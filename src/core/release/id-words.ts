@@ -1,9 +1,6 @@
 import {printable} from '../text/index.js'
-import {inputFieldNames} from '../search/operation-store.js'
+import {inputFieldNames, STOP_WORDS, stem, verbOf, words} from '../search/index.js'
 import type {OperationRecord} from '../profile/index.js'
-import {STOP_WORDS, verbOf} from '../search/query-vocabulary.js'
-import {words} from '../search/text-analysis.js'
-import {stem} from '../search/word-stem.js'
 
 /** Shorter runs of letters are left alone: abbreviations and short names are fine. */
 const MIN_CHECKED = 6

@@ -1,7 +1,6 @@
 import {isTamaError} from '../errors/index.js'
 import {type OperationRecord, operationSummary} from '../profile/index.js'
-import {MAX_QUERY_CHARACTERS} from '../search/search-query.js'
-import type {SearchOptions, SearchResponse} from '../search/index.js'
+import {MAX_QUERY_CHARACTERS, type SearchOptions, type SearchResponse} from '../search/index.js'
 
 /** How deep a search result list is read: an operation below this is "not found". */
 export const RANK_DEPTH = 5

@@ -1,7 +1,5 @@
 import type {OperationRecord} from '../profile/index.js'
-import {STOP_WORDS} from '../search/query-vocabulary.js'
-import {words} from '../search/text-analysis.js'
-import {stem} from '../search/word-stem.js'
+import {STOP_WORDS, stem, words} from '../search/index.js'
 import {compareCodeUnits} from '../text/index.js'
 import type {SummaryGroup} from './lint-types.js'
 

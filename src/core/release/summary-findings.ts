@@ -1,5 +1,5 @@
 import type {OperationRecord} from '../profile/index.js'
-import {words} from '../search/text-analysis.js'
+import {words} from '../search/index.js'
 
 /** Fewer words than this say too little to be found among similar operations. */
 export const MIN_SUMMARY_WORDS = 3

@@ -1,29 +1,19 @@
 import {METHODS} from '../profile/collect-operations.js'
-import {STOP_WORDS, VERB_TERMS} from './query-vocabulary.js'
-import {stem} from './word-stem.js'
+import {FUNCTION_TERMS, VERB_TERMS} from './text-analysis.js'
 
 /**
- * Which words of an operation id name what the operation is about. Re-ranking weighs how
- * much of them a query covers (rerank.ts), and a short query that covers them all finds
+ * Which words of an operation id name what the operation is about. The features weigh how
+ * much of them a query covers (features.ts), and a short query that covers them all finds
  * the operation by one lookup (search-operations.ts): both by the rules here.
  */
 
-/** Function words as stored (stemmed): they name nothing. */
-const FUNCTION_TERMS: ReadonlySet<string> = new Set([...STOP_WORDS].map(stem))
-
-/**
- * HTTP method names: one that begins or ends an id (`PostCustomers`, `instances_post`)
- * says the method, which the operation's verb already stands for.
- */
+/** HTTP method names: one that begins or ends an id (`PostCustomers`) says the method, which the verb stands for. */
 const METHOD_TERMS: ReadonlySet<string> = new Set(METHODS)
 
 /**
  * An id term is common to a cassette when at least this share of its operation ids, and
  * at least COMMON_ID_MIN of them, hold it: it then says what kind of id it is (`Tool`,
- * `repos`, `namespaced`), not what the operation does. Measured on bench/retrieval: any
- * share from 0.12 to 0.18 gives the same figures on every set and catalogue; at 0.08,
- * resource words of a large API (Stripe's `customer`) become common and ranking there
- * gets worse.
+ * `repos`, `namespaced`), not what the operation does.
  */
 const COMMON_ID_SHARE = 0.15
 const COMMON_ID_MIN = 10
@@ -45,9 +35,9 @@ function isNameWord(terms: readonly string[], index: number): boolean {
 }
 
 /**
- * What re-ranking reads of an operation's id `terms`, one number per term: how many of its
+ * What the features read of an operation's id `terms`, one number per term: how many of its
  * cassette's operation ids hold it (`idsHolding`), or 0 when it is not a name word. No id
- * term is held by none, so 0 is free to mark the words re-ranking passes over, and the
+ * term is held by none, so 0 is free to mark the words the features pass over, and the
  * rule is applied once, at install, rather than again for every candidate.
  */
 export function nameWordCounts(terms: readonly string[], idsHolding: (term: string) => number): number[] {

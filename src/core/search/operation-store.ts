@@ -2,46 +2,81 @@ import {TamaError} from '../errors/tama-error.js'
 import type {JsonSchema, OperationRecord} from '../profile/operation-record.js'
 import type {SqliteDatabase} from '../sqlite/driver.js'
 import {nameKeys, nameWordCounts} from './name-words.js'
-import {operationVerb} from './query-vocabulary.js'
 import {ALLOWED_SCOPE_SETS, scopesParameter} from './scope-filter.js'
 import {sayingOf} from './search-query.js'
 import type {SearchConfirmation} from './search-types.js'
 import {statement} from './statement-cache.js'
-import {terms, words} from './text-analysis.js'
-import {stem} from './word-stem.js'
+import {operationVerb, stem, terms, words} from './text-analysis.js'
 
 const CASSETTE_NAME = /^[a-z][a-z0-9_]{0,63}$/
-const TERM_COLUMNS = ['name_terms', 'summary_terms', 'tag_terms', 'description_terms', 'field_terms'] as const
-/**
- * Only a description's first terms are indexed. FTS5's BM25 scales every match by the
- * length of the whole row, so a long description (core operations of real APIs often have
- * pages of notes) pushed its operation below shorter ones even for the words of its own id
- * and summary; the first sentences say what an operation does.
- */
+const TERM_COLUMNS = ['name_terms', 'summary_terms', 'tag_terms', 'description_terms', 'field_terms', 'keyword_terms', 'example_terms'] as const
+// Only a description's first terms are indexed: BM25 scales every match by the row's
+// length, and pages of notes would push an operation below shorter ones for its own words.
 const DESCRIPTION_TERMS = 48
 
-/**
- * Stands between two tags, or two input field names, in their stored column. No term holds
- * it, so FTS5 skips it, and re-ranking never reads the last word of one field name and the
- * first of the next (`created`, `customer`) as a pair of words written together.
- */
+// Stands between two items (tags, field names, keywords, examples) of a stored column: FTS5
+// skips it, and the features never read two items' words (`created`, `customer`) as a pair.
 const ITEM_BREAK = ','
 
 const INSERT_OPERATION = `INSERT INTO operations (cassette, operation_id, scope_set, verb, summary, destructive, confirmation)
   VALUES (?, ?, ?, ?, ?, ?, ?)`
-const INSERT_TEXT = `INSERT INTO operation_text (id, ${TERM_COLUMNS.join(', ')}, name_counts, summary_saying) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+const INSERT_TEXT = `INSERT INTO operation_text (id, ${TERM_COLUMNS.join(', ')}, name_counts, summary_saying) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 const INSERT_RECORD = 'INSERT INTO operation_records (id, record, input_schema) VALUES (?, ?, ?)'
 const INSERT_NAME_KEY = 'INSERT INTO operation_name_keys (key, id, bare) VALUES (?, ?, ?)'
 const OF_CASSETTE = 'id IN (SELECT id FROM operations WHERE cassette = ?)'
 
+/** What search derives from one operation and stores (see operation-tables.ts). */
+export interface SearchRows {
+  readonly verb: string | null
+  /** Terms by column, in TERM_COLUMNS order. */
+  readonly columns: ReadonlyArray<readonly string[]>
+  readonly nameCounts: string
+  readonly summarySaying: string
+  readonly nameKeys: {readonly keys: readonly string[]; readonly bare: boolean}
+}
+
+/** What search derives of a cassette as a whole: its operation count and how many of its operation ids hold each id term. */
+export interface CatalogueStatistics {
+  readonly size: number
+  readonly idsHolding: (term: string) => number
+}
+
+/** The statistics of a cassette of `records`. */
+export function catalogueStatistics(records: readonly OperationRecord[]): CatalogueStatistics {
+  const counts = new Map<string, number>()
+  for (const record of records) for (const term of new Set(terms(record.operationId))) counts.set(term, (counts.get(term) ?? 0) + 1)
+  return {size: records.length, idsHolding: (term) => counts.get(term) ?? 0}
+}
+
 /**
- * Adds one cassette's operations and their FTS rows (the caller already deleted the old
- * ones, inside the same transaction), and counts their terms. Each operation's
- * `name_counts` is the cassette's operation count, then, for each of its id terms, how
- * many of the cassette's operation ids hold that term, or 0 when it is not a name word
- * (nameWordCounts): re-ranking weighs a name word by how rare it is among them, and passes
- * over one most of them share (rerank.ts). The same counts make each operation's name keys
- * (name-words.ts).
+ * Every search row of one operation, from the record and its cassette's statistics: the
+ * only place search data is derived. `nameCounts` is the cassette's operation count, then,
+ * for each id term, how many of the cassette's operation ids hold it, or 0 when it is not a
+ * name word (nameWordCounts); the same counts make its name keys (name-words.ts).
+ */
+export function searchRows(record: OperationRecord, statistics: CatalogueStatistics): SearchRows {
+  const idWords = words(record.operationId)
+  const nameTerms = idWords.map(stem)
+  return {
+    verb: operationVerb(idWords, record.method),
+    columns: [
+      nameTerms,
+      terms(record.summary),
+      itemTerms(record.tags),
+      terms(record.description).slice(0, DESCRIPTION_TERMS),
+      itemTerms(inputFieldNames(record.inputSchema)),
+      itemTerms(record.keywords ?? []),
+      itemTerms(record.examples ?? []),
+    ],
+    nameCounts: [statistics.size, ...nameWordCounts(nameTerms, statistics.idsHolding)].join(' '),
+    summarySaying: sayingOf(record.summary),
+    nameKeys: nameKeys(nameTerms, statistics.idsHolding, statistics.size),
+  }
+}
+
+/**
+ * Adds one cassette's operations and their search rows (the caller already deleted the
+ * old ones, inside the same transaction), and counts their terms.
  */
 export function insertOperations(db: SqliteDatabase, cassette: string, records: readonly OperationRecord[]): void {
   checkCassette(cassette)
@@ -51,12 +86,9 @@ export function insertOperations(db: SqliteDatabase, cassette: string, records: 
   const insertNameKey = statement(db, INSERT_NAME_KEY)
   const scopeSets = new Map<string, number>()
   const counts = new Map<string, number>()
-  const idWords = records.map((record) => words(record.operationId))
-  const idTerms = idWords.map((ids) => ids.map(stem))
-  const idCounts = new Map<string, number>()
-  for (const terms of idTerms) countTerms(idCounts, [terms])
+  const statistics = catalogueStatistics(records)
   const seen = new Set<string>()
-  for (const [index, record] of records.entries()) {
+  for (const record of records) {
     if (seen.has(record.operationId)) {
       throw new TamaError('usage', `Operation id "${record.operationId}" appears twice in cassette "${cassette}"; operation ids must be unique within a cassette.`)
     }
@@ -68,29 +100,20 @@ export function insertOperations(db: SqliteDatabase, cassette: string, records: 
       scopeSets.set(scopes, scopeSet)
     }
     const {inputSchema, ...rest} = record
-    const nameTerms = idTerms[index]!
-    const columns = [
-      nameTerms,
-      terms(record.summary),
-      itemTerms(record.tags),
-      terms(record.description).slice(0, DESCRIPTION_TERMS),
-      itemTerms(inputFieldNames(inputSchema)),
-    ]
-    countTerms(counts, columns)
+    const rows = searchRows(record, statistics)
+    countTerms(counts, rows.columns)
     const id = insert.run(
       cassette,
       record.operationId,
       scopeSet,
-      operationVerb(idWords[index]!, record.method),
+      rows.verb,
       record.summary,
       record.destructive ? 1 : 0,
       record.confirmation === null ? null : JSON.stringify(searchConfirmation(record)),
     ).lastInsertRowid
-    const nameCounts = [records.length, ...nameWordCounts(nameTerms, (term) => idCounts.get(term)!)].join(' ')
-    insertText.run(id, ...columns.map((column) => column.join(' ')), nameCounts, sayingOf(record.summary))
+    insertText.run(id, ...rows.columns.map((column) => column.join(' ')), rows.nameCounts, rows.summarySaying)
     insertRecord.run(id, JSON.stringify(rest), JSON.stringify(inputSchema))
-    const {keys, bare} = nameKeys(nameTerms, (term) => idCounts.get(term)!, records.length)
-    for (const key of keys) insertNameKey.run(key, id, bare ? 1 : 0)
+    for (const key of rows.nameKeys.keys) insertNameKey.run(key, id, rows.nameKeys.bare ? 1 : 0)
   }
   const add = statement(db, 'INSERT INTO operation_terms (term, docs) VALUES (?, ?) ON CONFLICT (term) DO UPDATE SET docs = docs + excluded.docs')
   for (const [term, docs] of counts) add.run(term, docs)
@@ -155,7 +178,7 @@ export function inputSchemaOf(db: SqliteDatabase, id: number): JsonSchema {
 }
 
 /** The stored terms of separate items (tags, input field names): each item's terms, ITEM_BREAK between items. */
-export function itemTerms(items: readonly string[]): string[] {
+function itemTerms(items: readonly string[]): string[] {
   return items
     .map(terms)
     .filter((item) => item.length > 0)

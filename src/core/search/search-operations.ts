@@ -1,278 +1,60 @@
 import {TamaError} from '../errors/tama-error.js'
 import type {SqliteDatabase} from '../sqlite/driver.js'
-import {nameKeysOf} from './name-words.js'
+import {compare, findCandidates} from './candidates.js'
+import {QueryFeatures, type Candidate, type Features} from './features.js'
 import {inputSchemaOf} from './operation-store.js'
-import {relatedTerms} from './related-words.js'
-import {CANDIDATE_TERMS, rerank, type Candidate} from './rerank.js'
+import {modelScore} from './ranking-model.js'
 import {ALLOWED_SCOPE_SETS, scopesParameter} from './scope-filter.js'
-import {parseQuery, sayingOf, withJoinedWords, type ParsedQuery} from './search-query.js'
+import {parseQuery} from './search-query.js'
 import type {SearchConfirmation, SearchHit, SearchOptions, SearchResponse} from './search-types.js'
 import {statement} from './statement-cache.js'
 
 const MAX_LIMIT = 50
-// Re-ranking looks at this many of FTS5's best candidates.
-const POOL = 30
-// FTS5 ranks this many times the rows wanted before the scope rule is applied to them;
-// when too few of them are visible, the scope-first query runs instead (see rankedPool).
-const FAST_POOL_FACTOR = 2
-// FTS5 scores every operation a term matches; the terms searched with may together match
-// at most this many (the rarest first, always at least one), which bounds latency at any
-// index size. Commoner terms still count in re-ranking.
-const POSTING_BUDGET = 800
-// Related words (related-words.ts) are searched in a second, smaller query that only adds
-// candidates, when the query's own words found fewer than POOL: at most this many postings
-// (none when even the rarest holds more), this many candidates, at this share of their
-// BM25. The relatives of a query word no operation holds are searched with the query's own
-// words instead, within the same budget.
-const RELATED_BUDGET = 30
-const RELATED_POOL = 5
-const RELATED_BM25 = 0.5
-// A query term no operation holds is searched as a prefix when it is at least this long.
-const MIN_PREFIX = 3
-// BM25 weights of the FTS columns: operation id, summary, tags, description, input fields.
-const WEIGHTS = [2, 2, 1, 1, 1]
 
-const COLUMNS = `o.id, o.cassette, o.operation_id, o.verb, o.summary, o.destructive, o.confirmation, ${CANDIDATE_TERMS} AS terms, t.name_counts`
 // The scope sets the caller may see are worked out once per search, then passed to every
 // query as :allowed (a JSON array of set ids).
 const ALLOWED = `${ALLOWED_SCOPE_SETS} SELECT json_group_array(id) AS ids FROM allowed`
 
 /**
- * The queries of one search, with only the filters it uses: each filter is a JSON scan
- * SQLite pays for even when its parameter is NULL. Every query keeps only the scope sets
- * the caller may see (:allowed); `cassettes` keeps only the :cassettes named, `found`
- * leaves out the candidates already found (:found, a JSON array of ids).
+ * How a candidate sorts: by tier first (2: its id is the query text as written, 1: its id
+ * is the query text in another case or its summary says what the query says, 0: the
+ * rest), then by the model's score, then by cassette and operation id.
  */
-interface Queries {
-  /**
-   * The fast path, by pool size: FTS5 ranks its best rows (topOf) alone (cheap, before any
-   * join), then the scope rule keeps the visible ones; `ranked` and `floor` say how many
-   * rows FTS5 ranked and the lowest BM25 among them, which tells whether the answer is exact
-   * (see rankedPool).
-   */
-  readonly visible: ReadonlyMap<number, string>
-  /** Scope first, by pool size: ranks ids over the narrow operations table; the wide text is read for the pool only. */
-  readonly ranked: ReadonlyMap<number, string>
-  /**
-   * Operations the query names (`way` says how): by their id (`id`: the query text is the
-   * id), by what their summary says (`saying`, see sayingOf), and by their name words (`name`:
-   * one of the query's :keys, see name-words.ts; a bare key only when the id holds every one
-   * of the query's :naming terms). The last two read at most POSTING_BUDGET summaries or
-   * keys, and keep at most POOL operations each, the first installed.
-   */
-  readonly named: string
+export interface RankedCandidate {
+  readonly candidate: Candidate
+  readonly features: Features
+  readonly tier: number
+  readonly score: number
 }
-
-// Every LIMIT is written into the SQL: bound as a parameter, a LIMIT made the named query
-// take about 20 µs instead of 3 even when nothing matched, and the fast path a fifth longer.
-const POOL_SIZES = [POOL, RELATED_POOL]
-
-/** How many rows FTS5 ranks for a pool of `size`: FAST_POOL_FACTOR times that, and room for the ids `found` already (fewer than POOL). */
-function topOf(size: number, found: boolean): number {
-  return FAST_POOL_FACTOR * size + (found ? POOL : 0)
-}
-
-function queries(cassettes: boolean, found: boolean): Queries {
-  const inScope = [
-    'o.scope_set IN (SELECT value FROM json_each(:allowed))',
-    ...(cassettes ? ['o.cassette IN (SELECT value FROM json_each(:cassettes))'] : []),
-    ...(found ? ['o.id NOT IN (SELECT value FROM json_each(:found))'] : []),
-  ].join(' AND ')
-  const bm25 = `-bm25(operations_fts, ${WEIGHTS.join(', ')})`
-  return {
-    visible: new Map(
-      POOL_SIZES.map((size) => [
-        size,
-        `WITH top (id, bm25) AS MATERIALIZED (
-  SELECT rowid, ${bm25} FROM operations_fts WHERE operations_fts MATCH :match ORDER BY 2 DESC LIMIT ${topOf(size, found)}
-),
-kept (id, bm25) AS (
-  SELECT o.id, top.bm25 FROM top JOIN operations o ON o.id = top.id WHERE ${inScope}
-  ORDER BY top.bm25 DESC, o.cassette, o.operation_id LIMIT ${size}
-)
-SELECT ${COLUMNS}, kept.bm25, 0 AS score, (SELECT count(*) FROM top) AS ranked, (SELECT min(bm25) FROM top) AS floor
-FROM kept JOIN operations o ON o.id = kept.id JOIN operation_text t ON t.id = o.id`,
-      ]),
-    ),
-    ranked: new Map(
-      POOL_SIZES.map((size) => [
-        size,
-        `WITH ranked (id, bm25) AS (
-  SELECT o.id, ${bm25} FROM operations_fts JOIN operations o ON o.id = operations_fts.rowid
-  WHERE operations_fts MATCH :match AND ${inScope}
-  ORDER BY 2 DESC, o.cassette, o.operation_id LIMIT ${size}
-)
-SELECT ${COLUMNS}, ranked.bm25, 0 AS score FROM ranked JOIN operations o ON o.id = ranked.id JOIN operation_text t ON t.id = o.id`,
-      ]),
-    ),
-    named: `SELECT ${COLUMNS}, 0 AS bm25, 0 AS score, 'id' AS way FROM operations o JOIN operation_text t ON t.id = o.id
-WHERE o.operation_id = :text COLLATE NOCASE AND ${inScope}
-UNION ALL
-SELECT * FROM (SELECT ${COLUMNS}, 0 AS bm25, 0 AS score, 'saying' AS way FROM operations o JOIN operation_text t ON t.id = o.id
-  WHERE o.id IN (SELECT id FROM operation_text WHERE summary_saying = :saying LIMIT ${POSTING_BUDGET}) AND ${inScope} ORDER BY t.id LIMIT ${POOL})
-UNION ALL
-SELECT * FROM (SELECT ${COLUMNS}, 0 AS bm25, 0 AS score, 'name' AS way FROM operations o JOIN operation_text t ON t.id = o.id
-  WHERE o.id IN (
-    SELECT k.id FROM (SELECT id, bare FROM operation_name_keys WHERE key IN (SELECT value FROM json_each(:keys)) LIMIT ${POSTING_BUDGET}) k
-    WHERE k.bare = 0 OR NOT EXISTS (SELECT 1 FROM json_each(:naming) w JOIN operation_text b ON b.id = k.id
-      WHERE instr(' ' || b.name_terms || ' ', ' ' || w.value || ' ') = 0)
-  ) AND ${inScope} ORDER BY t.id LIMIT ${POOL})`,
-  }
-}
-
-// Built once: [cassettes filter][found filter].
-const QUERIES = [false, true].map((cassettes) => [false, true].map((found) => queries(cassettes, found)))
-
-const TERM_DOCS = 'SELECT term, docs FROM operation_terms WHERE term IN (SELECT value FROM json_each(?))'
-// Terms sort as UTF-8 bytes; U+10FFFF is after every continuation of a prefix.
-const PREFIX_DOCS = `SELECT p.value AS term, sum(t.docs) AS docs FROM json_each(?) p
-  JOIN operation_terms t ON t.term > p.value AND t.term < p.value || char(1114111) GROUP BY p.value`
 
 /** Ranked search across cassettes, over the operations the caller's scopes allow. */
 export function searchOperations(db: SqliteDatabase, query: string, options: SearchOptions): SearchResponse {
   const limit = checkCount('limit', options.limit ?? 10, 1, MAX_LIMIT)
   const schemas = checkCount('schemas', options.schemas ?? 3, 0, MAX_LIMIT)
-  const asked = parseQuery(query)
-  const params: Params = {
-    allowed: statement<{ids: string}>(db, ALLOWED).get({scopes: scopesParameter(options.scopes)})!.ids,
-    cassettes: cassettesParameter(options.cassettes),
-    text: asked.text,
-    saying: sayingOf(asked.text),
-  }
-  // One lookup for the query's terms, its joined words and the relatives of both.
-  const held = termDocs(db, [...asked.terms, ...asked.joins, ...relatedTerms([...asked.terms, ...asked.joins])])
-  const parsed = withJoinedWords(asked, (term) => held.has(term))
-  const related = relatedTerms(parsed.terms)
-  const countsOf = (terms: readonly string[]) => new Map(terms.filter((term) => held.has(term)).map((term) => [term, held.get(term)!]))
-  const docs = countsOf(parsed.terms)
-  const relatedDocs = countsOf(related)
-  // A query word no operation holds has only its relatives to speak for it: they join the
-  // query's own words, at full BM25, as they count in full in re-ranking.
-  const standIns = rarest(countsOf(relatedTerms(parsed.terms.filter((term) => !held.has(term)))), RELATED_BUDGET, false)
-  const match = matchExpression(db, parsed.terms, new Map([...docs, ...standIns]), POSTING_BUDGET)
-  const pool = match === undefined ? [] : rankedPool(db, params, match, POOL, [])
-  // Related words only add candidates the query's own words did not find, when they found
-  // fewer than a full pool: at half their BM25, relatives' candidates seldom outrank a full
-  // pool's, and their query costs a tenth of a search.
-  const relatedMatch = pool.length < POOL ? matchExpression(db, related, relatedDocs, RELATED_BUDGET, false) : undefined
-  if (relatedMatch !== undefined) {
-    const found = pool.map((candidate) => candidate.id)
-    for (const candidate of rankedPool(db, params, relatedMatch, RELATED_POOL, found)) pool.push({...candidate, bm25: candidate.bm25 * RELATED_BM25})
-  }
-  const {keys, naming} = nameKeysOf(parsed.terms)
-  const named = statement<Candidate & {way: 'id' | 'saying' | 'name'}>(db, queriesFor(params, []).named).all({
-    ...params,
-    keys: JSON.stringify(keys),
-    naming: JSON.stringify(naming),
-  })
-  const exact = named.filter((candidate) => candidate.way === 'id')
-  // Operations whose summary says what the query says, or whose name it covers, join the
-  // pool when BM25 left them out, at the pool's lowest BM25: all they could have had, not
-  // being among the best.
-  const saying = new Set(named.filter((candidate) => candidate.way === 'saying').map((candidate) => candidate.id))
-  const floor = pool.reduce((lowest, candidate) => Math.min(lowest, candidate.bm25), Number.POSITIVE_INFINITY)
-  const pooled = new Set(pool.map((candidate) => candidate.id))
-  for (const candidate of named) {
-    if (candidate.way === 'id' || pooled.has(candidate.id)) continue
-    pooled.add(candidate.id)
-    pool.push({...candidate, bm25: Number.isFinite(floor) ? floor : 0})
-  }
-  const ranked = order(parsed, pool, exact, saying, docs, relatedDocs)
-  return {results: ranked.slice(0, limit).map((candidate, rank) => hit(db, candidate, rank < schemas))}
+  const ranked = rankCandidates(db, query, options)
+  return {results: ranked.slice(0, limit).map((ranking, rank) => hit(db, ranking, rank < schemas))}
 }
 
-/**
- * The best `size` candidates the caller may see, other than those `found` already, by
- * BM25 (ties by cassette, then operation id), in no set order. FTS5 first ranks its best
- * rows alone, which is cheap; the scope rule then keeps the visible ones. That is the exact
- * answer when FTS5 ranked every row the match has, or when `size` of them are visible and
- * the lowest kept scores above the lowest ranked (nothing unranked could tie or beat it);
- * otherwise the scope-first query runs.
- */
-function rankedPool(db: SqliteDatabase, params: Params, match: string, size: number, found: readonly number[]): Candidate[] {
-  const top = topOf(size, found.length > 0)
-  const exclude = JSON.stringify(found)
-  const queries = queriesFor(params, found)
-  const visible = statement<Candidate & {ranked: number; floor: number}>(db, queries.visible.get(size)!).all({...params, match, found: exclude})
-  // With no row visible, the statement cannot say how many FTS5 ranked: ask the scope-first query.
-  // Every row carries the same `ranked` and `floor`; the rows themselves come in no set order.
-  const stats = visible[0]
-  if (stats !== undefined && (stats.ranked < top || (visible.length === size && Math.min(...visible.map((row) => row.bm25)) > stats.floor))) return visible
-  return statement<Candidate>(db, queries.ranked.get(size)!).all({...params, match, found: exclude})
+/** Every candidate of a search, ranked: candidates, then their features, then the model's score, then the sort keys. */
+export function rankCandidates(db: SqliteDatabase, query: string, options: Pick<SearchOptions, 'scopes' | 'cassettes'>): RankedCandidate[] {
+  const allowed = statement<{ids: string}>(db, ALLOWED).get({scopes: scopesParameter(options.scopes)})!.ids
+  const found = findCandidates(db, parseQuery(query), allowed, cassettesParameter(options.cassettes))
+  const exactIds = new Set(found.exact.map((candidate) => candidate.id))
+  const candidates = [...found.exact, ...found.pool.filter((candidate) => !exactIds.has(candidate.id))]
+  const features = new QueryFeatures(found.query, found.docs, found.relatedDocs).of(candidates)
+  const tierOf = (candidate: Candidate): number =>
+    exactIds.has(candidate.id) ? (candidate.operation_id === found.query.text ? 3 : 2) : found.saying.has(candidate.id) ? 1 : 0
+  return candidates
+    .map((candidate, index) => ({candidate, features: features[index]!, tier: tierOf(candidate), score: modelScore(features[index]!)}))
+    .sort((a, b) => b.tier - a.tier || b.score - a.score || compare(a.candidate.cassette, b.candidate.cassette) || compare(a.candidate.operation_id, b.candidate.operation_id))
 }
 
-/** The parameters every query of a search takes. */
-interface Params {
-  readonly allowed: string
-  readonly cassettes: string | null
-  readonly text: string
-  /** What the query says (sayingOf), for the summaries that say the same. */
-  readonly saying: string
-}
-
-function queriesFor(params: Params, found: readonly number[]): Queries {
-  return QUERIES[params.cassettes === null ? 0 : 1]![found.length === 0 ? 0 : 1]!
-}
-
-/** How many operations hold each of `terms` that the index has, in one lookup. */
-function termDocs(db: SqliteDatabase, terms: readonly string[]): Map<string, number> {
-  if (terms.length === 0) return new Map()
-  return new Map(statement<{term: string; docs: number}>(db, TERM_DOCS).all(JSON.stringify(terms)).map((row) => [row.term, row.docs]))
-}
-
-/**
- * The MATCH expression: the rarest of `terms`, quoted (so they are only ever terms, never
- * FTS5 syntax), within `budget` postings; undefined when no term matches anything. `docs`
- * counts the operations holding each term the index has. For the query's `own` terms, a
- * term the index lacks is searched as a prefix and the rarest term is searched even when
- * it alone exceeds the budget; related words get neither.
- */
-function matchExpression(db: SqliteDatabase, terms: readonly string[], docs: ReadonlyMap<string, number>, budget: number, own = true): string | undefined {
-  const phrases = new Map([...docs].map(([term, count]) => [`"${term}"`, count]))
-  const partial = own ? terms.filter((term) => !docs.has(term) && term.length >= MIN_PREFIX) : []
-  if (partial.length > 0) {
-    for (const {term, docs: count} of statement<{term: string; docs: number}>(db, PREFIX_DOCS).all(JSON.stringify(partial))) phrases.set(`"${term}"*`, count)
-  }
-  const chosen = rarest(phrases, budget, own)
-  return chosen.size === 0 ? undefined : [...chosen.keys()].join(' OR ')
-}
-
-/**
- * The rarest of `counts` (terms by the operations holding them; ties by term) that
- * together hold at most `budget` postings; `always` keeps the rarest even when it alone
- * holds more.
- */
-function rarest(counts: ReadonlyMap<string, number>, budget: number, always: boolean): Map<string, number> {
-  const chosen = new Map<string, number>()
-  let postings = 0
-  for (const [term, count] of [...counts].sort(([a, x], [b, y]) => x - y || compare(a, b))) {
-    if ((chosen.size > 0 || !always) && postings + count > budget) break
-    chosen.set(term, count)
-    postings += count
-  }
-  return chosen
-}
-
-function order(query: ParsedQuery, pool: Candidate[], exact: Candidate[], saying: ReadonlySet<number>, docs: ReadonlyMap<string, number>, relatedDocs: ReadonlyMap<string, number>): Candidate[] {
-  rerank(query, pool, docs, relatedDocs)
-  // An operation whose summary says what the query says ranks above the others the words
-  // matched; among such operations, re-ranking decides.
-  const best = pool.reduce((most, candidate) => Math.max(most, candidate.score), 0)
-  for (const candidate of pool) if (saying.has(candidate.id)) candidate.score += best
-  const top = pool.reduce((most, candidate) => Math.max(most, candidate.score), 0)
-  const exactIds = new Set(exact.map((candidate) => candidate.id))
-  // An exact operation-id match ranks first, above anything the words matched.
-  for (const candidate of exact) candidate.score = top + 1 + (candidate.operation_id === query.text ? 1 : 0)
-  const all = [...exact, ...pool.filter((candidate) => !exactIds.has(candidate.id))]
-  return all.sort((a, b) => b.score - a.score || compare(a.cassette, b.cassette) || compare(a.operation_id, b.operation_id))
-}
-
-function hit(db: SqliteDatabase, candidate: Candidate, withSchema: boolean): SearchHit {
+function hit(db: SqliteDatabase, {candidate, score}: RankedCandidate, withSchema: boolean): SearchHit {
   const base = {
     cassette: candidate.cassette,
     operation_id: candidate.operation_id,
     summary: candidate.summary,
-    score: Math.round(candidate.score * 1e6) / 1e6,
+    score: Math.round(score * 1e6) / 1e6,
     destructive: candidate.destructive === 1,
     confirmation: candidate.confirmation === null ? null : (JSON.parse(candidate.confirmation) as SearchConfirmation),
   }
@@ -292,9 +74,4 @@ function checkCount(name: string, value: number, min: number, max: number): numb
     throw new TamaError('usage', `The search ${name} must be a whole number from ${min} to ${max}; got ${String(value)}.`)
   }
   return value
-}
-
-/** Code-unit order, the tie-break order of results and suggestions. */
-export function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
 }

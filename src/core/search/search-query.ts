@@ -1,7 +1,6 @@
 import {TamaError} from '../errors/tama-error.js'
-import {partsPair, STOP_WORDS, verbOf, type VerbClass} from './query-vocabulary.js'
-import {words} from './text-analysis.js'
-import {stem} from './word-stem.js'
+import {partsPair, stem, verbOf, words} from './text-analysis.js'
+import {DETERMINERS, PARTICLES, STOP_WORDS, VERB_PARTICLES, type VerbClass} from './vocabulary.js'
 
 /** Longer queries are refused: no request for an operation needs more. */
 export const MAX_QUERY_CHARACTERS = 4096
@@ -24,7 +23,7 @@ export interface ParsedQuery {
   /**
    * Whether, with no API verb, the query opens with a verb all the same: a word (and a
    * particle) before an article or a possessive ("fork a repo", "back up an instance").
-   * Reads and deletes have their own words (query-vocabulary.ts), so such a request asks
+   * Reads and deletes have their own words (vocabulary.ts), so such a request asks
    * the operation to change something.
    */
   readonly acts: boolean
@@ -47,14 +46,6 @@ function saidWords(all: readonly string[]): readonly string[] {
 
 // A joined word must be at least this long, so two short words ("a", "b") never make one.
 const MIN_JOINED = 5
-// Function words that end a verb written as one word with it ("lookup", "signin", "setup").
-const PARTICLES: ReadonlySet<string> = new Set(['up', 'in', 'out', 'on', 'off', 'down', 'over'])
-// Words that open a noun phrase: the word before one, opening a request, is a verb.
-// Demonstratives are left out: "weather this weekend" asks for no action.
-const DETERMINERS: ReadonlySet<string> = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'its', 'their', 'his', 'her'])
-// Particles that follow a verb, not a noun, before a determiner ("back up an instance");
-// "pods in a namespace" and "news on the election" ask for no action.
-const VERB_PARTICLES: ReadonlySet<string> = new Set(['up', 'out', 'off', 'down'])
 
 /**
  * Reduces any string to stemmed terms: quotes, operators, column filters and control

@@ -1,6 +1,6 @@
 /**
  * Words looked up where they stand in a longer text, without cutting them out of it as
- * strings: re-ranking reads every candidate's terms this way, because cutting each term
+ * strings: the features read every candidate's terms this way, because cutting each term
  * out allocated most of a search's memory, and the garbage collection that caused set
  * the slowest searches.
  */

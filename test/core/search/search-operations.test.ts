@@ -313,8 +313,11 @@ describe('searchOperations hostile queries', () => {
     'インスタンス 東京',
     'instance \ud800 delete \udfff',
     'a OR b OR c OR d',
-  ])('searches %j as words, never as FTS5 syntax', (query) => {
-    expect(() => searchOperations(db, query, {scopes: ALL_SCOPES})).not.toThrow()
+  ])('searches %j as words, never as FTS5 syntax: as the same words without the punctuation', (query) => {
+    // FTS5's operators (AND, OR, NOT, NEAR) are just English words to search.
+    const asWords = query.replace(/[^\p{L}\p{N}]+/gu, ' ')
+    const ids = (text: string) => searchOperations(db, text, {scopes: ALL_SCOPES}).results.map((hit) => `${hit.cassette}:${hit.operation_id}`)
+    expect(ids(query)).toEqual(ids(asWords))
   })
 
   it('property: any string either searches or fails with a usage error', () => {
@@ -345,5 +348,29 @@ describe('searchOperations after delete and insert', () => {
     expect(searchOperations(fresh, 'networks', {scopes: []}).results.map((hit) => hit.operation_id)).toEqual(['networks_get'])
     expect(searchOperations(fresh, 'issues', {scopes: ALL_SCOPES}).results.length).toBeGreaterThan(0)
     fresh.close()
+  })
+})
+
+describe('searchOperations keywords and example requests', () => {
+  const base = [
+    record({operationId: 'instance_state_put', method: 'put', summary: 'Change the state of an instance'}),
+    record({operationId: 'instance_get', summary: 'Get an instance'}),
+    record({operationId: 'instances_get', summary: 'List the instances'}),
+    record({operationId: 'instance_logs_get', summary: 'Get the logs of an instance'}),
+  ]
+  const first = (records: typeof base, query: string) => {
+    const db = indexWith(new Map([['incus', records]]))
+    const top = searchOperations(db, query, {scopes: []}).results[0]?.operation_id
+    db.close()
+    return top
+  }
+
+  it.each([
+    {given: 'a keyword the summary lacks', query: 'instance reboot', extra: {keywords: ['reboot', 'restart']}, want: 'instance_state_put'},
+    {given: 'an example request like the query', query: 'what is running on my box', extra: {examples: ['what is running on my box']}, want: 'instances_get'},
+  ])('ranks an operation first by $given, which it does not rank first without', ({query, extra, want}) => {
+    const withExtra = base.map((operation) => (operation.operationId === want ? {...operation, ...extra} : operation))
+    expect(first(base, query)).not.toBe(want)
+    expect(first(withExtra, query)).toBe(want)
   })
 })

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {terms, words} from '../../../src/core/search/text-analysis.js'
+import {relatedTerms, stem, terms, words} from '../../../src/core/search/text-analysis.js'
 
 describe('words', () => {
   it.each([
@@ -25,5 +25,39 @@ describe('terms', () => {
     {given: 'storage_pools policies', want: ['storag', 'pool', 'policy']},
   ])('$given -> $want', ({given, want}) => {
     expect(terms(given)).toEqual(want)
+  })
+})
+
+describe('stem', () => {
+  it.each([
+    {given: ['run', 'runs', 'running'], want: 'run'},
+    {given: ['create', 'creates', 'created', 'creating'], want: 'creat'},
+    {given: ['policy', 'policies'], want: 'policy'},
+    {given: ['modify', 'modifies', 'modified', 'modifying'], want: 'modify'},
+    {given: ['movie', 'movies'], want: 'movy'},
+    {given: ['address', 'addresses'], want: 'address'},
+    {given: ['stop', 'stopped', 'stopping'], want: 'stop'},
+    {given: ['status'], want: 'status'},
+    {given: ['id', 'ids'], want: 'id'},
+    // Not plurals: "news" must not become the API verb "new".
+    {given: ['news'], want: 'news'},
+    {given: ['series'], want: 'series'},
+    {given: ['new'], want: 'new'},
+  ])('$given -> $want', ({given, want}) => {
+    expect(given.map(stem)).toEqual(given.map(() => want))
+  })
+})
+
+describe('relatedTerms', () => {
+  it('gives the stemmed relatives of query terms', () => {
+    expect(relatedTerms(['pictur'])).toEqual(expect.arrayContaining(['imag', 'photo']))
+    expect(relatedTerms(['film'])).toEqual(expect.arrayContaining(['video', 'movy']))
+  })
+
+  it('leaves out terms the query already holds, and has nothing for other words', () => {
+    expect(relatedTerms(['pictur', 'imag'])).not.toContain('imag')
+    expect(relatedTerms(['pictur', 'imag'])).not.toContain('pictur')
+    expect(relatedTerms(['instanc', 'delet'])).toEqual([])
+    expect(relatedTerms([])).toEqual([])
   })
 })

@@ -1,0 +1,164 @@
+/**
+ * The labelled sets ranking is fitted and judged on: the public retrieval sets
+ * (../shared/retrieval) and the four real catalogues with the requests of
+ * catalogue-queries.json, each as cassettes of operation records and queries whose
+ * relevant operations are `cassette:operation_id` keys; and their candidate pools, which
+ * is what the fitting reads.
+ */
+import {createHash} from 'node:crypto'
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import path from 'node:path'
+import {fileURLToPath} from 'node:url'
+
+import {adoptFile} from '../../src/core/adopt/index.js'
+import type {OperationRecord} from '../../src/core/profile/operation-record.js'
+import {validateDocument} from '../../src/core/profile/index.js'
+import {FEATURE_NAMES} from '../../src/core/search/features.js'
+import {compactSearchIndex, createOperationTables, insertOperations} from '../../src/core/search/index.js'
+import {rankCandidates} from '../../src/core/search/search-operations.js'
+import type {SqliteDatabase} from '../../src/core/sqlite/driver.js'
+import {openDatabase} from '../../src/core/sqlite/open-database.js'
+import {CORPUS, corpusFile, type CorpusName} from '../adopt-corpus.js'
+import {PlainBm25, plainText} from '../lib/plain-bm25.js'
+import {sharedFolder} from '../lib/shared-inputs.js'
+import {loadRetrievalSet, SETS} from '../lib/retrieval-sets.js'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const repo = path.resolve(here, '../..')
+/** The full public sets: training needs them (the slices under test/fixtures are too small to fit on). */
+export const RETRIEVAL_ROOT = process.env.TAMA_RETRIEVAL_DIR ?? sharedFolder('retrieval') ?? path.resolve(repo, '../shared/retrieval')
+
+export interface LabelledQuery {
+  readonly query: string
+  /** `cassette:operation_id` of every operation that answers it. */
+  readonly relevant: readonly string[]
+}
+
+export interface TrainingSet {
+  readonly name: string
+  readonly cassettes: ReadonlyMap<string, readonly OperationRecord[]>
+  readonly queries: readonly LabelledQuery[]
+}
+
+/** One query's candidates as the fitting reads them: each feature's values (FEATURE_NAMES order), tier, tie order, relevance. */
+export interface QueryPool {
+  readonly columns: Float64Array[]
+  readonly tiers: Int8Array
+  /** Rank of each candidate by cassette, then operation id: the last sort key. */
+  readonly ties: Int32Array
+  readonly relevant: Uint8Array
+}
+
+export interface SetPools {
+  readonly name: string
+  readonly pools: readonly QueryPool[]
+}
+
+interface CatalogueQueries {
+  readonly catalogues: ReadonlyArray<{readonly name: CorpusName; readonly queries: ReadonlyArray<{query: string; want: string | readonly string[]}>}>
+}
+interface CatalogueKeywords {
+  readonly catalogues: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>
+}
+
+const CATALOGUE_QUERIES = path.join(here, 'catalogue-queries.json')
+const CATALOGUE_KEYWORDS = path.join(here, 'catalogue-keywords.json')
+
+/** The public sets, as the retrieval benchmark samples them. */
+export function publicSets(): TrainingSet[] {
+  return SETS.map((spec) => {
+    const set = loadRetrievalSet(RETRIEVAL_ROOT, spec)
+    return {
+      name: set.name,
+      cassettes: new Map([[set.cassette, set.records]]),
+      queries: set.queries.map(({query, relevant}) => ({query, relevant: relevant.map((id) => `${set.cassette}:${id}`)})),
+    }
+  })
+}
+
+/** The four real catalogues, adopted, each with its requests; `keywords` adds those of catalogue-keywords.json. */
+export async function catalogueSets(keywords = false): Promise<TrainingSet[]> {
+  const {catalogues} = JSON.parse(readFileSync(CATALOGUE_QUERIES, 'utf8')) as CatalogueQueries
+  const written = (JSON.parse(readFileSync(CATALOGUE_KEYWORDS, 'utf8')) as CatalogueKeywords).catalogues
+  const dir = mkdtempSync(path.join(tmpdir(), 'tama-training-'))
+  try {
+    const sets: TrainingSet[] = []
+    for (const catalogue of catalogues) {
+      const adopted = path.join(dir, `${catalogue.name}.json`)
+      await adoptFile(await corpusFile(catalogue.name), adopted, {defaultScopes: ['bench']})
+      const records = validateDocument(JSON.parse(readFileSync(adopted, 'utf8'))).operations.map((record) => {
+        const extra = keywords ? written[catalogue.name]?.[record.operationId] : undefined
+        return extra === undefined ? record : {...record, keywords: extra}
+      })
+      sets.push({
+        name: catalogue.name,
+        cassettes: new Map([[catalogue.name, records]]),
+        queries: catalogue.queries.map(({query, want}) => ({query, relevant: (typeof want === 'string' ? [want] : want).map((id) => `${catalogue.name}:${id}`)})),
+      })
+    }
+    return sets
+  } finally {
+    rmSync(dir, {recursive: true, force: true})
+  }
+}
+
+/** The catalogues as one set (the four are fitted and held out together), and all four in one index: the pooled check. */
+export function joined(name: string, sets: readonly TrainingSet[]): TrainingSet {
+  return {name, cassettes: new Map(sets.flatMap((set) => [...set.cassettes])), queries: sets.flatMap((set) => set.queries)}
+}
+
+/** SHA-256 of every input the fitting reads: the public sets' files and the catalogue requests and documents. */
+export async function trainingDataHash(): Promise<string> {
+  const hash = createHash('sha256')
+  // Each input is named by what it is, not where it was read from (../shared or an npm package).
+  const files: Array<readonly [string, string]> = [
+    ...SETS.flatMap((spec) => ['corpus.jsonl', 'queries.jsonl'].map((file) => [`${spec.name}/${file}`, path.join(RETRIEVAL_ROOT, spec.name, file)] as const)),
+    ['retrieval/catalogue-queries.json', CATALOGUE_QUERIES],
+    ...(await Promise.all(CORPUS.map(async ({name}) => [`corpus/${name}`, await corpusFile(name)] as const))),
+  ]
+  for (const [label, file] of files) hash.update(`${label}\n`).update(readFileSync(file))
+  return hash.digest('hex')
+}
+
+/** An in-memory index holding `set`'s cassettes, compacted as an install leaves it. */
+export function indexOf(set: TrainingSet): SqliteDatabase {
+  const db = openDatabase(':memory:')
+  createOperationTables(db)
+  db.transaction(() => {
+    for (const [cassette, records] of set.cassettes) insertOperations(db, cassette, records)
+    compactSearchIndex(db)
+  })()
+  return db
+}
+
+/** Every query's candidate pool, as search builds it (scopes: every one the records need). */
+export function poolsOf(set: TrainingSet): SetPools {
+  const db = indexOf(set)
+  const scopes = [...new Set([...set.cassettes.values()].flatMap((records) => records.flatMap((record) => record.scopes)))]
+  const pools = set.queries.map(({query, relevant}): QueryPool => {
+    const wanted = new Set(relevant)
+    const ranked = rankCandidates(db, query, {scopes})
+    const ties = ranked.map((_, index) => index).sort((a, b) => tieOrder(ranked[a]!.candidate, ranked[b]!.candidate))
+    const tieRank = new Int32Array(ranked.length)
+    for (const [rank, index] of ties.entries()) tieRank[index] = rank
+    return {
+      columns: FEATURE_NAMES.map((name) => Float64Array.from(ranked, ({features}) => features[name])),
+      tiers: Int8Array.from(ranked, ({tier}) => tier),
+      ties: tieRank,
+      relevant: Uint8Array.from(ranked, ({candidate}) => (wanted.has(`${candidate.cassette}:${candidate.operation_id}`) ? 1 : 0)),
+    }
+  })
+  db.close()
+  return {name: set.name, pools}
+}
+
+const tieOrder = (a: {cassette: string; operation_id: string}, b: {cassette: string; operation_id: string}) =>
+  a.cassette < b.cassette ? -1 : a.cassette > b.cassette ? 1 : a.operation_id < b.operation_id ? -1 : a.operation_id > b.operation_id ? 1 : 0
+
+/** Plain BM25's top 10 for every query of `set`, over the same operation text, cassettes pooled. */
+export function plainBm25Rankings(set: TrainingSet): Array<{ranked: string[]; relevant: readonly string[]}> {
+  const documents = [...set.cassettes].flatMap(([cassette, records]) => records.map((record) => ({id: `${cassette}:${record.operationId}`, text: plainText(record)})))
+  const index = new PlainBm25(documents)
+  return set.queries.map(({query, relevant}) => ({relevant, ranked: index.search(query, 10)}))
+}

@@ -1,0 +1,123 @@
+/**
+ * Fits the ranking model (src/core/search/ranking-model.json) on the public retrieval sets
+ * and the catalogue requests, and prints each set's leave-one-set-out figures (scored by
+ * a model fitted without it) beside plain BM25 and the shipped model (fitted on all), then
+ * the pooled check: the four catalogues in one index. Writes the model and
+ * bench/results/retrieval-training.json.
+ * Usage: npx tsx scripts/train-ranking.ts [--ablate 'a,b;c'] [--dry-run]
+ *   --ablate: then, for each ;-separated group of features, the held-out averages with
+ *     those weights kept at 0: what the group adds, held out (bench/results/retrieval-ablation.json)
+ *   --dry-run: print only, write nothing
+ */
+import {mkdirSync, writeFileSync} from 'node:fs'
+import path from 'node:path'
+import {fileURLToPath} from 'node:url'
+
+import {evaluate, fitWeights, modelHash, TIED, type Weights} from '../bench/retrieval/fit-ranking.js'
+import {catalogueSets, joined, plainBm25Rankings, poolsOf, publicSets, trainingDataHash, type SetPools, type TrainingSet} from '../bench/retrieval/training-sets.js'
+import {gapClosed, quality, type Quality} from '../bench/lib/metrics.js'
+import {FEATURE_NAMES, type FeatureName} from '../src/core/search/features.js'
+import {RANKING_MODEL} from '../src/core/search/ranking-model.js'
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const argument = (name: string) => {
+  const at = process.argv.indexOf(name)
+  return at === -1 ? undefined : process.argv[at + 1]
+}
+const groups = (argument('--ablate') ?? '').split(';').filter((group) => group !== '').map((group) => group.split(','))
+for (const name of groups.flat()) if (!(FEATURE_NAMES as readonly string[]).includes(name)) throw new Error(`--ablate: no feature named ${name}`)
+const dryRun = process.argv.includes('--dry-run')
+const START = Object.fromEntries(FEATURE_NAMES.map((name) => [name, name === 'bm25' ? 1 : 0])) as Weights
+
+const catalogues = await catalogueSets()
+const sets: TrainingSet[] = [...publicSets(), joined('catalogues', catalogues)]
+// The catalogues are fitted and held out as one set, each catalogue in an index of its own.
+const poolsOfSet = (set: TrainingSet): SetPools =>
+  set.name === 'catalogues' ? {name: set.name, pools: catalogues.flatMap((catalogue) => poolsOf(catalogue).pools)} : poolsOf(set)
+const training = sets.map(poolsOfSet)
+const pooledSet = joined('pooled', catalogues)
+const pooled = poolsOf(pooledSet)
+const bm25Of = (set: TrainingSet): Quality =>
+  set.name === 'catalogues' ? quality(catalogues.flatMap(plainBm25Rankings)) : quality(plainBm25Rankings(set))
+
+interface Row {
+  readonly set: string
+  readonly queries: number
+  readonly bm25: Quality
+  readonly heldOut: Quality
+  readonly shipped: Quality
+  readonly gapClosed: {readonly recall5: number; readonly mrr: number}
+}
+
+/** Leave-one-set-out figures of a model fitting only `fitted`, and the shipped (fitted on all) weights. */
+function leaveOneSetOut(fitted: readonly FeatureName[]): {rows: Row[]; shippedWeights: Weights} {
+  const shippedWeights = fitWeights(training, START, fitted)
+  const heldOutWeights = sets.map((_, index) => fitWeights(training.filter((__, other) => other !== index), START, fitted))
+  const rows: Row[] = sets.map((set, index) => {
+    const bm25 = bm25Of(set)
+    const heldOut = evaluate(training[index]!, heldOutWeights[index]!)
+    return {set: set.name, queries: set.queries.length, bm25, heldOut, shipped: evaluate(training[index]!, shippedWeights), gapClosed: gaps(heldOut, bm25)}
+  })
+  // The pooled check is held out with the catalogues: scored by the model fitted without them.
+  const withoutCatalogues = heldOutWeights[sets.findIndex((set) => set.name === 'catalogues')]!
+  const pooledBm25 = quality(plainBm25Rankings(pooledSet))
+  const pooledHeldOut = evaluate(pooled, withoutCatalogues)
+  rows.push({set: 'pooled', queries: pooledSet.queries.length, bm25: pooledBm25, heldOut: pooledHeldOut, shipped: evaluate(pooled, shippedWeights), gapClosed: gaps(pooledHeldOut, pooledBm25)})
+  return {rows, shippedWeights}
+}
+
+const mean = (rows: readonly Row[], pick: (row: Row) => number) => round(rows.filter((row) => row.set !== 'pooled').reduce((sum, row) => sum + pick(row), 0) / (rows.length - 1))
+const averagesOf = (rows: readonly Row[]) => ({recall5: mean(rows, (row) => row.heldOut.recall5), mrr: mean(rows, (row) => row.heldOut.mrr), gapRecall5: mean(rows, (row) => row.gapClosed.recall5), gapMrr: mean(rows, (row) => row.gapClosed.mrr)})
+
+const started = Date.now()
+const {rows, shippedWeights} = leaveOneSetOut(FEATURE_NAMES)
+
+function gaps(ours: Quality, bm25: Quality) {
+  return {recall5: round(gapClosed(ours.recall5, bm25.recall5)), mrr: round(gapClosed(ours.mrr, bm25.mrr))}
+}
+
+const f3 = (value: number) => value.toFixed(3).padStart(6)
+console.log('Leave-one-set-out (each set scored by a model fitted without it)')
+console.log('set               queries  bm25_R@5 bm25_MRR  held_R@5 held_MRR  gap_R@5 gap_MRR  shipped_R@5 shipped_MRR')
+for (const row of rows) {
+  console.log(
+    `${row.set.padEnd(16)} ${String(row.queries).padStart(8)}    ${f3(row.bm25.recall5)}   ${f3(row.bm25.mrr)}    ${f3(row.heldOut.recall5)}   ${f3(row.heldOut.mrr)}   ${f3(row.gapClosed.recall5)}  ${f3(row.gapClosed.mrr)}       ${f3(row.shipped.recall5)}      ${f3(row.shipped.mrr)}`,
+  )
+}
+const averages = averagesOf(rows)
+console.log(`held-out average over the sets: R@5 ${averages.recall5}, MRR ${averages.mrr}, gap R@5 ${averages.gapRecall5}, gap MRR ${averages.gapMrr}`)
+console.log(`shipped weights: ${FEATURE_NAMES.map((name) => `${name} ${shippedWeights[name]}`).join(', ')}`)
+console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s fitting)`)
+const ablation = groups.map((group) => {
+  const without = averagesOf(leaveOneSetOut(FEATURE_NAMES.filter((name) => !group.includes(name))).rows)
+  const effect = {recall5: round(averages.recall5 - without.recall5), mrr: round(averages.mrr - without.mrr)}
+  console.log(`without ${group.join(', ')}: held-out R@5 ${without.recall5}, MRR ${without.mrr}; the group adds R@5 ${effect.recall5}, MRR ${effect.mrr}`)
+  return {without: group, held_out: without, adds: effect}
+})
+
+if (!dryRun) {
+  const figures = Object.fromEntries(rows.map((row) => [row.set, {queries: row.queries, bm25: rounded(row.bm25), held_out: rounded(row.heldOut), shipped: rounded(row.shipped), gap_closed: row.gapClosed}]))
+  const model = {
+    about: 'Written by npm run train:ranking (scripts/train-ranking.ts); do not edit by hand. See docs/search.md#the-model.',
+    method: 'coordinate ascent on the mean over sets of (MRR@10 + Recall@5) / 2, from bm25 1 and every other weight 0 (bench/retrieval/fit-ranking.ts)',
+    fitted_on: sets.map((set) => ({set: set.name, queries: set.queries.length})),
+    data_sha256: await trainingDataHash(),
+    tied: TIED,
+    bm25Columns: RANKING_MODEL.bm25Columns,
+    weights: Object.fromEntries(FEATURE_NAMES.map((name) => [name, shippedWeights[name]])),
+    held_out: figures,
+  }
+  const file = path.join(repo, 'src/core/search/ranking-model.json')
+  writeFileSync(file, `${JSON.stringify({...model, model_sha256: modelHash(model.weights, model.bm25Columns)}, null, 2)}\n`)
+  mkdirSync(path.join(repo, 'bench/results'), {recursive: true})
+  writeFileSync(path.join(repo, 'bench/results/retrieval-training.json'), `${JSON.stringify({node: process.version, data_sha256: model.data_sha256, averages, sets: figures}, null, 2)}\n`)
+  if (ablation.length > 0) writeFileSync(path.join(repo, 'bench/results/retrieval-ablation.json'), `${JSON.stringify({averages, ablation}, null, 2)}\n`)
+  console.log('Wrote src/core/search/ranking-model.json and bench/results/retrieval-training.json')
+}
+
+function rounded(q: Quality): Quality {
+  return {recall1: round(q.recall1), recall5: round(q.recall5), recall10: round(q.recall10), mrr: round(q.mrr)}
+}
+function round(value: number): number {
+  return Math.round(value * 1e4) / 1e4
+}

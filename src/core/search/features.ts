@@ -1,0 +1,341 @@
+import {commonFrom} from './name-words.js'
+import type {ParsedQuery} from './search-query.js'
+import {FUNCTION_TERMS, partsPair, relativesOf, VERB_TERMS, verbOf} from './text-analysis.js'
+import type {VerbClass} from './vocabulary.js'
+import {WordTable} from './word-table.js'
+
+/**
+ * The features of a candidate: named functions of the query, the candidate's stored terms
+ * and its catalogue's statistics, each in [0, 1], listed with what they measure in
+ * docs/search.md#features. The model (ranking-model.ts) weighs them into one score.
+ */
+
+/** A candidate from the FTS5 query or a lookup, with the stored terms the features read. */
+export interface Candidate {
+  readonly id: number
+  readonly cassette: string
+  readonly operation_id: string
+  readonly verb: string | null
+  readonly summary: string
+  readonly destructive: number
+  readonly confirmation: string | null
+  /** The operation's stored terms as CANDIDATE_TERMS lays them out. */
+  readonly terms: string
+  /**
+   * Its cassette's operation count, then for each id term how many of the cassette's
+   * operation ids hold it, 0 for one that is not a name word, between spaces (nameWordCounts).
+   */
+  readonly name_counts: string
+  /** FTS5's weighted BM25 over the searched terms, higher is better; the pool's floor for a lookup's candidate. */
+  readonly bm25: number
+  /** How the candidate was found: by the query's words, by related words only, or by its name key. */
+  readonly found: 'words' | 'related' | 'name'
+}
+
+/** The features, in the order the model sums them (docs/search.md#features says what each measures). */
+export const FEATURE_NAMES = [
+  'bm25', 'relatedOnly', 'namedByKey', 'nameCoverage', 'summaryCoverage', 'pairs', 'verbAgrees', 'asksChange', 'unaskedDelete',
+  'queryHeld', 'derivedHeld', 'keywordQuery', 'exampleMatch',
+] as const
+export type FeatureName = (typeof FEATURE_NAMES)[number]
+export type Features = Record<FeatureName, number>
+
+// Between two columns of CANDIDATE_TERMS; no term holds it.
+const COLUMN_BREAK = ' | '
+const BREAK = 0x7c
+// Between two items (tags, field names, keywords, examples) of one column (operation-store.ts).
+const ITEM = 0x2c
+
+/**
+ * SQL for a candidate's `terms`, from operation_text `t`: one string holding every column
+ * in COLUMNS order, each between COLUMN_BREAKs and the whole between spaces, so features
+ * walk one string rather than split seven columns.
+ */
+export const CANDIDATE_TERMS = `' ' || t.name_terms || '${COLUMN_BREAK}' || t.summary_terms || '${COLUMN_BREAK}' || t.tag_terms || '${COLUMN_BREAK}' || t.field_terms || '${COLUMN_BREAK}' || t.description_terms || '${COLUMN_BREAK}' || t.keyword_terms || '${COLUMN_BREAK}' || t.example_terms || ' '`
+const enum Column {
+  Name,
+  Summary,
+  Tag,
+  Field,
+  Description,
+  Keyword,
+  Example,
+}
+// A query term and an operation term are derived forms of one word when they share this
+// many first letters ("nutrition", "nutritional"), or when one of at least DERIVED_START
+// letters begins the other ("rent", "rental"). Descriptions and examples are not read for them.
+const DERIVED_PREFIX = 5
+const DERIVED_START = 4
+
+/** A term's information from the operations holding it: the rarer, the more it says. */
+const rarity = (docs: number): number => 1 / Math.log2(2 + docs)
+
+/** What the vocabulary says of a stored term. */
+interface KnownWord {
+  readonly verb?: VerbClass
+  /** Function words count towards covering a summary neither, and part two query words only as partsPair says. */
+  readonly functionWord: boolean
+  readonly partsPair: boolean
+  readonly partsPairAfterVerb: boolean
+}
+const KNOWN_WORDS = new WordTable<KnownWord>()
+for (const term of VERB_TERMS) KNOWN_WORDS.set(term, {verb: verbOf(term), functionWord: false, partsPair: false, partsPairAfterVerb: false})
+for (const term of FUNCTION_TERMS) KNOWN_WORDS.set(term, {functionWord: true, partsPair: partsPair(term, false), partsPairAfterVerb: partsPair(term, true)})
+
+/** A word the features look for; `*By` say which candidate (or example) last held it, so it counts once there. */
+interface Wanted {
+  readonly term: string
+  readonly inQuery: boolean
+  readonly verb: boolean
+  /** Its rarity when it is a query term or related word the index holds, else 0. */
+  readonly weight: number
+  heldBy: number
+  keywordBy: number
+  exampleBy: number
+  /** The query's pairs that start with this word, by their second word. */
+  pairs?: Map<Wanted, {pairedBy: number}>
+  /** For a related word, the query terms it stands in for. */
+  sources?: Wanted[]
+  relatedBy: number
+  relatedWeight: number
+}
+interface Derivable {
+  readonly term: string
+  readonly weight: number
+  heldBy: number
+  derivedBy: number
+}
+const NO_TERMS: readonly Derivable[] = []
+const NO_SOURCES: readonly Wanted[] = []
+
+/** What one walk over a candidate's words counts. */
+class Walk {
+  nameWords = 0
+  nameHeld = 0
+  summaryWords = 0
+  summaryHeld = 0
+  pairs = 0
+  exampleMatch = 0
+}
+
+/** The query's side of the features, worked out once per search. */
+export class QueryFeatures {
+  readonly #query: ParsedQuery
+  readonly #wanted = new WordTable<Wanted>()
+  readonly #queryTerms: Wanted[]
+  readonly #derivable: Derivable[]
+  readonly #derivableByStart = new WordTable<Derivable[]>()
+  /** The query terms' total rarity: what holding all of them is worth. */
+  readonly #whole: number
+  #examples = 0
+
+  /** `docs` and `relatedDocs` count the operations holding each query term and related word the index has. */
+  constructor(query: ParsedQuery, docs: ReadonlyMap<string, number>, relatedDocs: ReadonlyMap<string, number>) {
+    this.#query = query
+    this.#whole = [...docs.values()].reduce((sum, count) => sum + rarity(count), 0) || 1
+    const queryTerms = new Set(query.terms)
+    const words = new Map<string, Wanted>()
+    const want = (term: string, weight = 0): Wanted => {
+      let word = words.get(term)
+      if (word === undefined) {
+        word = {term, inQuery: queryTerms.has(term), verb: verbOf(term) !== undefined, weight, heldBy: -1, keywordBy: -1, exampleBy: -1, relatedBy: -1, relatedWeight: 0}
+        words.set(term, word)
+      }
+      return word
+    }
+    for (const [term, count] of [...docs, ...relatedDocs]) want(term, rarity(count))
+    this.#queryTerms = query.terms.map((term) => {
+      const source = want(term)
+      for (const other of relativesOf(term)) {
+        const related = words.get(other)
+        if (related !== undefined && !related.inQuery) (related.sources ??= []).push(source)
+      }
+      return source
+    })
+    for (const pair of query.pairs) {
+      const [first, second] = pair.split(' ') as [string, string]
+      ;(want(first).pairs ??= new Map()).set(want(second), {pairedBy: -1})
+    }
+    for (const word of words.values()) this.#wanted.set(word.term, word)
+    this.#derivable = [...docs].filter(([term]) => term.length >= DERIVED_START).map(([term, count]) => ({term, weight: rarity(count), heldBy: -1, derivedBy: -1}))
+    for (const term of this.#derivable) {
+      const start = term.term.slice(0, DERIVED_START)
+      const group = this.#derivableByStart.find(start, 0, DERIVED_START)
+      if (group === undefined) this.#derivableByStart.set(start, [term])
+      else group.push(term)
+    }
+  }
+
+  /** The features of every candidate of `pool`, in pool order. */
+  of(pool: readonly Candidate[]): Features[] {
+    const top = pool.reduce((best, candidate) => Math.max(best, candidate.bm25), 0) || 1
+    return pool.map((candidate, index) => this.#features(candidate, index, top))
+  }
+
+  #features(candidate: Candidate, index: number, top: number): Features {
+    const query = this.#query
+    const walk = this.#walk(candidate.terms, index, new NameCounts(candidate.name_counts))
+    let held = 0
+    let keywords = 0
+    for (const term of this.#queryTerms) {
+      held += termCredit(term, index)
+      if (term.keywordBy === index) keywords += term.weight
+    }
+    let derived = 0
+    for (const term of this.#derivable) if (term.derivedBy === index && term.heldBy !== index) derived += term.weight
+    return {
+      bm25: candidate.bm25 / top,
+      relatedOnly: candidate.found === 'related' ? 1 : 0,
+      namedByKey: candidate.found === 'name' ? 1 : 0,
+      nameCoverage: walk.nameWords === 0 ? 0 : walk.nameHeld / walk.nameWords,
+      summaryCoverage: walk.summaryWords === 0 ? 0 : walk.summaryHeld / walk.summaryWords,
+      pairs: query.pairs.size === 0 ? 0 : walk.pairs / query.pairs.size,
+      verbAgrees: query.verb !== null && candidate.verb === query.verb ? 1 : 0,
+      asksChange: query.acts && (candidate.verb === 'create' || candidate.verb === 'update') ? 1 : 0,
+      unaskedDelete: candidate.verb === 'delete' && query.verb !== 'delete' ? 1 : 0,
+      queryHeld: Math.min(1, held / this.#whole),
+      derivedHeld: Math.min(1, derived / this.#whole),
+      keywordQuery: Math.min(1, keywords / this.#whole),
+      exampleMatch: walk.exampleMatch,
+    }
+  }
+
+  /**
+   * One walk over candidate `index`'s words: its name and summary words that count and
+   * those the query covers, the query terms and related words it holds and where (marked
+   * for termCredit), the query's pairs it holds adjacent (never across two columns or two
+   * items, nor in the description), the query terms it holds in a derived form, and how
+   * closely its best example request matches the query.
+   */
+  #walk(text: string, index: number, nameCounts: NameCounts): Walk {
+    const walk = new Walk()
+    const queryVerb = this.#query.verb
+    let column = Column.Name
+    let previous: Wanted | undefined
+    // Whether `previous` is a query verb in the summary that is not its first word.
+    let previousSubordinate = false
+    let example = {words: 0, held: 0, weight: 0, mark: ++this.#examples}
+    const endExample = () => {
+      if (example.words > 0) walk.exampleMatch = Math.max(walk.exampleMatch, (example.held / example.words) * Math.min(1, example.weight / this.#whole))
+      example = {words: 0, held: 0, weight: 0, mark: ++this.#examples}
+    }
+    for (let start = 1, end = text.indexOf(' ', start); end !== -1; start = end + 1, end = text.indexOf(' ', start)) {
+      if (end === start) continue
+      if (end === start + 1 && (text.charCodeAt(start) === BREAK || text.charCodeAt(start) === ITEM)) {
+        if (text.charCodeAt(start) === BREAK) column++
+        if (column >= Column.Example) endExample()
+        previous = undefined
+        continue
+      }
+      const word = this.#wanted.find(text, start, end)
+      let derived = false
+      if (column < Column.Description && end - start >= DERIVED_START) {
+        for (const term of this.#derivableByStart.find(text, start, start + DERIVED_START) ?? NO_TERMS) {
+          if (end - start === term.term.length && text.startsWith(term.term, start)) term.heldBy = index
+          else if (isDerived(text, start, end, term.term)) {
+            term.derivedBy = index
+            derived = true
+          }
+        }
+      }
+      const known = KNOWN_WORDS.find(text, start, end)
+      const functionWord = known?.functionWord === true
+      const leadsSummary = column === Column.Summary && walk.summaryWords === 0
+      if (column === Column.Name) {
+        // 0 ids: not a name word (an API verb, a function word, or a method name beginning or ending the id).
+        const ids = nameCounts.next()
+        if (ids > 0) {
+          // A rare name word says more about the operation than one many of its cassette's ids hold.
+          const weight = rarity(ids)
+          // Covered in a derived form too ("repo" by "repository"), and by a related word.
+          if (word?.inQuery === true || derived || word?.sources !== undefined) {
+            walk.nameWords += weight
+            walk.nameHeld += weight
+          } else if (ids < nameCounts.commonFrom) {
+            // A term most of the cassette's ids share ("Tool", "repos") says what kind of id this is.
+            walk.nameWords += weight
+          }
+        }
+      } else if (column === Column.Summary && !functionWord) {
+        walk.summaryWords++
+        // A summary's verb counts as covered by a query verb of the same action ("Add a project" for "create a project").
+        if (word?.inQuery === true || (queryVerb !== null && known?.verb === queryVerb)) walk.summaryHeld++
+      } else if (column === Column.Example && !functionWord) {
+        example.words++
+        if (word?.inQuery === true || (queryVerb !== null && known?.verb === queryVerb)) example.held++
+        if (word?.inQuery === true && word.exampleBy !== example.mark) {
+          word.exampleBy = example.mark
+          example.weight += word.weight
+        }
+      }
+      if (word === undefined) {
+        // Other function words between two query words do not part them, as in the query's own pairs.
+        if (!functionWord || known.partsPair || (known.partsPairAfterVerb && previous?.verb === true)) previous = undefined
+        continue
+      }
+      if (word.weight > 0 && column < Column.Example) {
+        if (column === Column.Keyword) word.keywordBy = index
+        if (word.heldBy !== index) {
+          word.heldBy = index
+          for (const source of word.sources ?? NO_SOURCES) {
+            if (source.relatedBy !== index) {
+              source.relatedBy = index
+              source.relatedWeight = 0
+            }
+            source.relatedWeight += word.weight
+          }
+        }
+      }
+      // Descriptions use the query's words in passing, so pairs there say little. Nor does a
+      // pair led by a verb that is not the summary's first word: that verb says what
+      // something else does ("Creates a transaction that updates the customer's balance").
+      const pair = column === Column.Description || previousSubordinate ? undefined : previous?.pairs?.get(word)
+      if (pair !== undefined && pair.pairedBy !== index) {
+        pair.pairedBy = index
+        walk.pairs++
+      }
+      previous = word
+      previousSubordinate = column === Column.Summary && word.verb && !leadsSummary
+    }
+    endExample()
+    return walk
+  }
+}
+
+/** Reads a candidate's `name_counts` one number at a time, in step with its name words. */
+class NameCounts {
+  /** How many of the cassette's operation ids a name term must be held by to be common. */
+  readonly commonFrom: number
+  #at = 0
+
+  constructor(private readonly text: string) {
+    this.commonFrom = commonFrom(this.next())
+  }
+
+  next(): number {
+    let value = 0
+    for (let code = this.text.charCodeAt(this.#at); code >= 0x30 && code <= 0x39; code = this.text.charCodeAt(++this.#at)) value = value * 10 + code - 0x30
+    this.#at++
+    return value
+  }
+}
+
+/**
+ * What candidate `index` earns for query term `term`: its rarity when the candidate holds
+ * it, plus the rarity of its related words the candidate holds, up to the term's own: a
+ * relative stands in for the word, it never outweighs it. A term the index lacks weighs
+ * nothing itself, so its relatives count in full.
+ */
+function termCredit(term: Wanted, index: number): number {
+  const own = term.heldBy === index ? term.weight : 0
+  if (term.relatedBy !== index) return own
+  return own + (term.weight > 0 ? Math.min(term.weight, term.relatedWeight) : term.relatedWeight)
+}
+
+/** Whether the word of `text` from `start` up to `end` and `term` are derived forms of one word. */
+function isDerived(text: string, start: number, end: number, term: string): boolean {
+  const most = Math.min(end - start, term.length)
+  let shared = 0
+  while (shared < most && text.charCodeAt(start + shared) === term.charCodeAt(shared)) shared++
+  return shared >= DERIVED_PREFIX || shared === most
+}
