@@ -77,10 +77,6 @@ export interface OperationRecord {
   readonly outputSchema: JsonSchema | null
   readonly parameters: readonly InputParameter[]
   readonly body: InputBody | null
-  /** Words and short phrases agents may use that the summary and description lack. */
-  readonly keywords?: readonly string[]
-  /** Example requests an agent might send for this operation. */
-  readonly examples?: readonly string[]
 }
 
 /** What the document says about itself, from `info` and the profile marker. */

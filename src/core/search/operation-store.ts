@@ -26,7 +26,7 @@ const INSERT_NAME_KEY = 'INSERT INTO operation_name_keys (key, id, bare) VALUES 
 const OF_CASSETTE = 'id IN (SELECT id FROM operations WHERE cassette = ?)'
 
 /** What search derives from one operation and stores (see operation-tables.ts). */
-export interface SearchRows {
+export interface OperationSearchRows {
   readonly verb: string | null
   /** Terms by column, in TERM_COLUMNS order. */
   readonly columns: ReadonlyArray<readonly string[]>
@@ -54,7 +54,7 @@ export function catalogueStatistics(records: readonly OperationRecord[]): Catalo
  * for each id term, how many of the cassette's operation ids hold it, or 0 when it is not a
  * name word (nameWordCounts); the same counts make its name keys (name-words.ts).
  */
-export function searchRows(record: OperationRecord, statistics: CatalogueStatistics): SearchRows {
+export function searchRows(record: OperationRecord, statistics: CatalogueStatistics): OperationSearchRows {
   const idWords = words(record.operationId)
   const nameTerms = idWords.map(stem)
   return {
@@ -147,6 +147,9 @@ export function compactSearchIndex(db: SqliteDatabase): void {
   statement(db, "INSERT INTO operations_fts (operations_fts) VALUES ('optimize')").run()
 }
 
+// Stored records leave empty keyword and example lists out, as cassette records do.
+const STORED_DEFAULTS = Object.freeze({keywords: Object.freeze([]), examples: Object.freeze([])})
+
 /**
  * The operation, or undefined when it does not exist or the caller's scopes do not allow
  * it: the two are indistinguishable on purpose.
@@ -159,7 +162,7 @@ export function getOperation(db: SqliteDatabase, cassette: string, operationId: 
     WHERE o.cassette = :cassette AND o.operation_id = :operationId AND o.scope_set IN (SELECT id FROM allowed)`,
   ).get({cassette, operationId, scopes: scopesParameter(scopes)})
   if (row === undefined) return undefined
-  return {...(JSON.parse(row.record) as Omit<OperationRecord, 'inputSchema'>), inputSchema: JSON.parse(row.input_schema) as JsonSchema}
+  return {...STORED_DEFAULTS, ...(JSON.parse(row.record) as Omit<OperationRecord, 'inputSchema'>), inputSchema: JSON.parse(row.input_schema) as JsonSchema}
 }
 
 /**
@@ -168,7 +171,7 @@ export function getOperation(db: SqliteDatabase, cassette: string, operationId: 
  */
 export function storedRecords(db: SqliteDatabase, cassette: string): OperationRecord[] {
   const rows = statement<{record: string; input_schema: string}>(db, 'SELECT r.record, r.input_schema FROM operations o JOIN operation_records r ON r.id = o.id WHERE o.cassette = ? ORDER BY o.id')
-  return rows.all(cassette).map((row) => ({...(JSON.parse(row.record) as Omit<OperationRecord, 'inputSchema'>), inputSchema: JSON.parse(row.input_schema) as JsonSchema}))
+  return rows.all(cassette).map((row) => ({...STORED_DEFAULTS, ...(JSON.parse(row.record) as Omit<OperationRecord, 'inputSchema'>), inputSchema: JSON.parse(row.input_schema) as JsonSchema}))
 }
 
 /** The stored input schema of operation row `id`, for inlining in search results. */
