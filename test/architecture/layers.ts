@@ -22,8 +22,6 @@ export const LAYERS: ReadonlyArray<readonly string[]> = [
  * YAML, the profile's validation). Each is measured by the cold-start and import benchmarks.
  */
 export const LIGHT_ENTRIES: readonly string[] = [
-  // A cassette's structure is read without the profile's validation.
-  'core/profile/limits.ts',
   // A copying install opens the cassette without loading what a rebuild needs.
   'core/cassette/copyable-cassette.ts',
   'core/cassette/read-cassette-file.ts',

@@ -1,5 +1,4 @@
-// The limits alone: the profile's validation is not needed to read a cassette's structure.
-import {LIMITS, PROFILE} from '../profile/limits.js'
+import {LIMITS, PROFILE} from '../profile/index.js'
 import {type SqliteDatabase, openDatabase} from '../sqlite/index.js'
 import {sha256Hex} from './canonical-json.js'
 import {CASSETTE_FORMAT, CASSETTE_TABLES, META_KEYS, OPTIONAL_META_KEYS, SEARCH_TABLE_SQL, SEMVER_PATTERN, type CassetteMeta, type MetaKey} from './cassette-format.js'
@@ -8,6 +7,7 @@ import {isCassetteName, isCassetteVersion} from './cassette-identity.js'
 import {CheckFailure} from './check-failure.js'
 import type {Checklist} from './checklist.js'
 import {OPERATION_COLUMNS, type OperationRow} from './operation-row.js'
+import {checkPrebuiltRecords} from './prebuilt-records.js'
 import type {DocumentRow} from './plan-cassette.js'
 import {checkHeader} from './sqlite-header.js'
 import {compareCodeUnits, count, quote} from '../text/index.js'
@@ -68,6 +68,10 @@ export function readStoredCassette(bytes: Uint8Array, checklist: Checklist, opti
     const operations = checklist.run('operations', () => readOperations(db, meta))
     if (documents === undefined || operations === undefined) return undefined
     if (options.copy === true && meta.searchData === SEARCH_DATA_HASH) {
+      // Pinned is not unbounded: each record is held to the document limits and the profile's
+      // rules for its schemas first, as for any pinned import (docs/cassette-format.md, check 8).
+      const read: StoredCassette = {meta, documents, operations, searchRows: null, copyable: false}
+      if (checklist.run('records', () => checkPrebuiltRecords(read)) === undefined) return undefined
       const searchRows = readSearchRowsOf(db, meta, true)
       const copyable = checklist.run('search_rows', () => {
         if ('problems' in searchRows) throw new CheckFailure(`the search rows cannot be copied: ${listed(searchRows.problems)}.`)
@@ -131,9 +135,9 @@ function checkedSearchRows(db: SqliteDatabase, meta: CassetteMeta, copy: boolean
   const sql = new Map(db.prepare<{name: string; sql: string}>("SELECT name, sql FROM sqlite_schema WHERE type = 'table'").all().map((row) => [row.name, row.sql]))
   const problems = meta.operations > LIMITS.operations ? [`the cassette says it has ${meta.operations} operations, more than a document may have (${LIMITS.operations})`] : searchRowsProblems(db, sql, meta.operations, LIMITS.documentBytes)
   // A copy splits each record in SQL (operation_records): it must be JSON with an input schema.
-  const broken = db
-    .prepare<{n: number}>("SELECT count(*) AS n FROM operations WHERE coalesce(json_type(record, '$.inputSchema'), '') NOT IN ('object', 'true', 'false')")
-    .get()!.n
+  const broken = copy
+    ? db.prepare<{n: number}>("SELECT count(*) AS n FROM operations WHERE coalesce(json_type(record, '$.inputSchema'), '') NOT IN ('object', 'true', 'false')").get()!.n
+    : 0
   if (broken > 0) problems.push(`${count(broken, 'record')} without an input schema`)
   if (problems.length > 0) return {problems}
   // The rows a copy takes must say what each record says where it decides who sees and what

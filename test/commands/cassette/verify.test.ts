@@ -29,7 +29,7 @@ describe('cassette verify', () => {
     const result = await runCli(['cassette', 'verify', goodPath, '--sha256', sha256])
     expect(result).toMatchObject({code: 0, stderr: ''})
     const checks = result.stdout.split('\n').filter((line) => /^[✓✗] /.test(line))
-    expect(checks.map((line) => line.split(/\s+/)[1])).toEqual(['digest', 'header', 'schema', 'integrity', 'meta', 'documents', 'operations', 'records', 'derivation'])
+    expect(checks.map((line) => line.split(/\s+/)[1])).toEqual(['digest', 'header', 'schema', 'integrity', 'meta', 'documents', 'operations', 'records', 'derivation', 'search_rows'])
     expect(checks.every((line) => line.startsWith('✓'))).toBe(true)
     expect(result.stdout).toContain(`Verified pets 1.2.0 (sha256 ${sha256}).`)
   })
