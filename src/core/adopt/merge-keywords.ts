@@ -30,11 +30,11 @@ export async function readKeywordMap(file: string): Promise<KeywordMap> {
 }
 
 /** Refuses a keyword map given as a library option that `readKeywordMap` would refuse; `flag` names it in the message. */
-export function checkKeywordMap(map: unknown, flag: string): KeywordMap {
+export function checkKeywordMap(map: unknown, option: string): KeywordMap {
   const problems: string[] = []
-  if (!isObject(map)) throw new TamaError('usage', `${flag}: expected an object from operationIds and tags to lists of keywords.`)
+  if (!isObject(map)) throw new TamaError('usage', `${option}: expected an object from operationIds and tags to lists of keywords.`)
   for (const [key, words] of Object.entries(map)) checkEntry(key, words, childPointer('', key), (pointer, message) => problems.push(`#${pointer}: ${message}`))
-  if (problems.length > 0) throw new TamaError('usage', `${flag}: ${problems[0]}`)
+  if (problems.length > 0) throw new TamaError('usage', `${option}: ${problems[0]}`)
   return map as KeywordMap
 }
 

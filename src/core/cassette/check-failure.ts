@@ -9,3 +9,12 @@ export class CheckFailure extends Error {
     super(detail)
   }
 }
+
+/** Findings listed in one failed check before the rest are only counted. */
+export const MAX_LISTED = 20
+
+/** Lists findings, at most MAX_LISTED, then how many more. */
+export function listed(findings: readonly string[]): string {
+  const shown = findings.slice(0, MAX_LISTED).join('; ')
+  return findings.length > MAX_LISTED ? `${shown}; and ${findings.length - MAX_LISTED} more` : shown
+}

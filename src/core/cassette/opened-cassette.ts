@@ -64,7 +64,7 @@ export class OpenedCassette {
       throw new TamaError('usage', `${this.source}: prebuilt rows are only copied from a cassette whose SHA-256 was pinned. Give its digest, or load it in rebuild mode.`)
     }
     return this.check((checklist) => {
-      if (mode === 'copy') return checklist.run('records', () => checkPrebuiltRecords(this.stored))
+      if (mode === 'copy') return checklist.run('records', () => checkPrebuiltRecords(this.stored.operations))
       // Not trusted: the search rows it carries must still be what its documents give.
       const records = checklist.run('derivation', () => rederiveRows(this.stored, this.source, false))
       if (records !== undefined) checklist.run('search_rows', () => compareSearchRows(this.stored, records))
@@ -74,7 +74,7 @@ export class OpenedCassette {
 
   /** The prebuilt records after the per-row consistency checks, for display; not for trust. */
   prebuiltRecords(): OperationRecord[] {
-    return this.check((checklist) => checklist.run('records', () => checkPrebuiltRecords(this.stored)))
+    return this.check((checklist) => checklist.run('records', () => checkPrebuiltRecords(this.stored.operations)))
   }
 
   private check<T>(step: (checklist: Checklist) => T | undefined): T {

@@ -2,10 +2,9 @@ import {Ajv, type ValidateFunction} from 'ajv'
 
 import {findNonJson} from '../json/index.js'
 import {type JsonSchema, LIMITS, type OperationRecord, PART_MEDIA_TYPE, RefResolver, SchemaObjectChecker, countSubschemas} from '../profile/index.js'
-import {CheckFailure} from './check-failure.js'
-import {differingColumn, operationRow} from './operation-row.js'
+import {type OperationRow, differingColumn, operationRow} from './operation-row.js'
 import {count, quote} from '../text/index.js'
-import {listed, type StoredCassette} from './stored-cassette.js'
+import {CheckFailure, listed} from './check-failure.js'
 
 const TEXT = {type: 'string'}
 const TEXTS = {type: 'array', items: TEXT}
@@ -92,11 +91,11 @@ let isOperationRecord: ValidateFunction<StoredRecord> | undefined
  * rules for each of its schemas (SchemaObjectChecker), so no pinned row can install a
  * schema that a document could not have given it.
  */
-export function checkPrebuiltRecords(stored: StoredCassette): {value: OperationRecord[]; detail: string} {
+export function checkPrebuiltRecords(operations: readonly OperationRow[]): {value: OperationRecord[]; detail: string} {
   isOperationRecord ??= new Ajv({allowUnionTypes: true}).compile<StoredRecord>(OPERATION_RECORD_SCHEMA)
   const findings: string[] = []
   const records: OperationRecord[] = []
-  for (const row of stored.operations) {
+  for (const row of operations) {
     const where = `operation row ${row.id} (${quote(row.operationId)})`
     if (row.record.length > LIMITS.documentBytes) {
       findings.push(`${where}: the record is ${row.record.length} characters, more than a whole document may be (${LIMITS.documentBytes})`)
@@ -128,7 +127,7 @@ export function checkPrebuiltRecords(stored: StoredCassette): {value: OperationR
     if (column !== null) findings.push(`${where}: ${column} does not match the record${column === 'record' ? ' (not canonical JSON)' : ''}`)
     else records.push(complete)
   }
-  if (findings.length > 0) throw new CheckFailure(`${findings.length} of ${stored.operations.length} operation rows disagree with their own record: ${listed(findings)}.`)
+  if (findings.length > 0) throw new CheckFailure(`${findings.length} of ${operations.length} operation rows disagree with their own record: ${listed(findings)}.`)
   return {value: records, detail: `${count(records.length, 'operation record')}, each an OperationRecord in canonical JSON matching its row.`}
 }
 

@@ -1,12 +1,12 @@
 import type {Problem} from '../errors/index.js'
 import type {OperationRecord} from '../profile/index.js'
 import {canonicalJson} from './canonical-json.js'
-import {CheckFailure} from './check-failure.js'
+import {CheckFailure, MAX_LISTED, listed} from './check-failure.js'
 import {deriveRows, type DocumentToDerive} from './derive-rows.js'
 import {differingColumn} from './operation-row.js'
 import type {DocumentRow} from './plan-cassette.js'
 import {count, quote} from '../text/index.js'
-import {MAX_LISTED, listed, type StoredCassette} from './stored-cassette.js'
+import type {StoredCassette} from './stored-cassette.js'
 
 /** How problems name an embedded document of a cassette. */
 export function embeddedSource(source: string, document: DocumentRow): string {

@@ -1,8 +1,8 @@
 import type {OperationRecord} from '../profile/index.js'
 import {SEARCH_DATA_HASH, SEARCH_TABLE_PREFIX, carriedTables, searchRowsOf} from '../search/index.js'
-import {CheckFailure} from './check-failure.js'
+import {CheckFailure, listed} from './check-failure.js'
 import {count} from '../text/index.js'
-import {listed, type StoredCassette} from './stored-cassette.js'
+import type {StoredCassette} from './stored-cassette.js'
 
 /**
  * The `search_rows` check of a cassette read in full: search rows tagged with this host's

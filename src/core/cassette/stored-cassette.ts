@@ -4,7 +4,7 @@ import {sha256Hex} from './canonical-json.js'
 import {CASSETTE_FORMAT, CASSETTE_TABLES, META_KEYS, OPTIONAL_META_KEYS, SEARCH_TABLE_SQL, SEMVER_PATTERN, type CassetteMeta, type MetaKey} from './cassette-format.js'
 import {SEARCH_DATA_HASH, SEARCH_TABLE_PREFIX, type SearchRows, readSearchRows, searchRowsProblems} from '../search/index.js'
 import {isCassetteName, isCassetteVersion} from './cassette-identity.js'
-import {CheckFailure} from './check-failure.js'
+import {CheckFailure, listed} from './check-failure.js'
 import type {Checklist} from './checklist.js'
 import {OPERATION_COLUMNS, type OperationRow} from './operation-row.js'
 import {checkPrebuiltRecords} from './prebuilt-records.js'
@@ -34,8 +34,6 @@ export interface ReadStoredOptions {
   readonly copy?: boolean
 }
 
-/** Findings listed in one failed check before the rest are only counted. */
-export const MAX_LISTED = 20
 
 const MIB = 1024 * 1024
 const DECIMAL_COUNT = /^(0|[1-9][0-9]{0,8})$/
@@ -71,7 +69,7 @@ export function readStoredCassette(bytes: Uint8Array, checklist: Checklist, opti
       // Pinned is not unbounded: each record is held to the document limits and the profile's
       // rules for its schemas first, as for any pinned import (docs/cassette-format.md, check 8).
       const read: StoredCassette = {meta, documents, operations, searchRows: null, copyable: false}
-      if (checklist.run('records', () => checkPrebuiltRecords(read)) === undefined) return undefined
+      if (checklist.run('records', () => checkPrebuiltRecords(read.operations)) === undefined) return undefined
       const searchRows = readSearchRowsOf(db, meta, true)
       const copyable = checklist.run('search_rows', () => {
         if ('problems' in searchRows) throw new CheckFailure(`the search rows cannot be copied: ${listed(searchRows.problems)}.`)
@@ -272,10 +270,4 @@ function oversizedRecord(row: number, size: string): string {
 
 function isOperationRow(row: Record<keyof OperationRow, unknown>): row is OperationRow {
   return OPERATION_COLUMNS.every(([key]) => typeof row[key] === (key === 'id' || key === 'documentId' || key === 'destructive' ? 'number' : 'string'))
-}
-
-/** Lists findings, at most MAX_LISTED, then how many more. */
-export function listed(findings: readonly string[]): string {
-  const shown = findings.slice(0, MAX_LISTED).join('; ')
-  return findings.length > MAX_LISTED ? `${shown}; and ${findings.length - MAX_LISTED} more` : shown
 }

@@ -1,4 +1,4 @@
-import type {SqliteDatabase} from '../sqlite/driver.js'
+import type {SqliteDatabase} from '../sqlite/index.js'
 import {CANDIDATE_TERMS, type Candidate} from './features.js'
 import {nameKeysOf} from './name-words.js'
 import {RANKING_MODEL} from './ranking-model.js'

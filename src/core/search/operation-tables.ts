@@ -1,4 +1,4 @@
-import type {SqliteDatabase} from '../sqlite/driver.js'
+import type {SqliteDatabase} from '../sqlite/index.js'
 
 /**
  * The tables search owns inside a host index file, split by how queries read them:

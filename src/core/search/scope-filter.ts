@@ -1,5 +1,4 @@
-import {readScopes} from '../errors/read-options.js'
-import {TamaError} from '../errors/tama-error.js'
+import {TamaError, readScopes} from '../errors/index.js'
 
 /**
  * The scope sets a caller may see: those with no member outside the caller's scopes

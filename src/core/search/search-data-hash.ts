@@ -3,4 +3,4 @@
  * code, vocabulary and model. An index stores it beside the search rows it derived, and
  * re-derives them when it opens with another (docs/cassette-format.md#search-rows).
  */
-export const SEARCH_DATA_HASH = '9db0867e34a16715afe7c4e9017b631c94062fe4a67af161a811c1f982181545'
+export const SEARCH_DATA_HASH = 'b30cdf035bd844208d734503044699b4b1fe243d51513aaa9678f70d7f4692cb'

@@ -1,5 +1,5 @@
-import {TamaError} from '../errors/tama-error.js'
-import type {SqliteDatabase} from '../sqlite/driver.js'
+import {TamaError} from '../errors/index.js'
+import type {SqliteDatabase} from '../sqlite/index.js'
 import {compare, findCandidates} from './candidates.js'
 import {QueryFeatures, type Candidate, type Features} from './features.js'
 import {inputSchemaOf} from './operation-store.js'

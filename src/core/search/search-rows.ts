@@ -1,6 +1,5 @@
-import type {OperationRecord} from '../profile/operation-record.js'
-import type {SqliteDatabase} from '../sqlite/driver.js'
-import {openDatabase} from '../sqlite/open-database.js'
+import type {OperationRecord} from '../profile/index.js'
+import {type SqliteDatabase, openDatabase} from '../sqlite/index.js'
 import {insertOperations} from './operation-store.js'
 import {createOperationTables} from './operation-tables.js'
 

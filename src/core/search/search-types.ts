@@ -1,4 +1,4 @@
-import type {JsonSchema} from '../profile/operation-record.js'
+import type {JsonSchema} from '../profile/index.js'
 
 /** How a caller narrows and shapes a search. */
 export interface SearchOptions {

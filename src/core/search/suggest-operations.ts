@@ -1,4 +1,4 @@
-import type {SqliteDatabase} from '../sqlite/driver.js'
+import type {SqliteDatabase} from '../sqlite/index.js'
 import {ALLOWED_SCOPE_SETS, scopesParameter} from './scope-filter.js'
 import {compare} from './candidates.js'
 import type {OperationSuggestion} from './search-types.js'

@@ -100,9 +100,9 @@ describe('adoptDocument with a keyword map', () => {
   })
 
   it.each([
-    {given: 'a list', keywords: ['vm'], want: /--keywords: expected an object/},
-    {given: 'a word that is not a list', keywords: {instances: 'vm'}, want: /--keywords: #\/instances: The keywords of instances must be a list/},
-    {given: 'an empty word', keywords: {instances: ['']}, want: /--keywords: #\/instances\/0: A keyword is 1-64 characters/},
+    {given: 'a list', keywords: ['vm'], want: /`keywords`: expected an object/},
+    {given: 'a word that is not a list', keywords: {instances: 'vm'}, want: /`keywords`: #\/instances: The keywords of instances must be a list/},
+    {given: 'an empty word', keywords: {instances: ['']}, want: /`keywords`: #\/instances\/0: A keyword is 1-64 characters/},
   ])('refuses $given as a usage error', async ({keywords, want}) => {
     await expect(adoptDocument(description(), {defaultScopes: [], keywords: keywords as never})).rejects.toMatchObject({kind: 'usage', message: expect.stringMatching(want)})
   })

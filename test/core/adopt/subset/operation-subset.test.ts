@@ -51,10 +51,10 @@ describe('subset options', () => {
   })
 
   it.each([
-    {given: {includeTags: ['user']}, message: '--include-tag "user": no operation has this tag. Largest tags: "users" (3)'},
-    {given: {includePaths: ['/nothing']}, message: 'no operation is left once --include-path /nothing is applied'},
-    {given: {includePaths: ['users']}, message: '--include-path "users": a path prefix starts with "/"'},
-    {given: {excludeTags: ['']}, message: '--exclude-tag: expected a list of non-empty strings'},
+    {given: {includeTags: ['user']}, message: '`includeTags` "user": no operation has this tag. Largest tags: "users" (3)'},
+    {given: {includePaths: ['/nothing']}, message: 'no operation is left once `includePaths` /nothing is applied'},
+    {given: {includePaths: ['users']}, message: '`includePaths` "users": a path prefix starts with "/"'},
+    {given: {excludeTags: ['']}, message: '`excludeTags`: expected a list of non-empty strings'},
   ])('refuses $given as a usage error', async ({given, message}) => {
     const refusal = await adoptDocument(GIVEN, {defaultScopes: [], ...given}).catch((error: unknown) => error)
     expect(refusal).toBeInstanceOf(TamaError)
@@ -71,7 +71,7 @@ describe('a document past the operation limit', () => {
     const refusal = await adoptDocument(big, {source: 'big.json', defaultScopes: []}).catch((error: unknown) => error)
     expect(refusal).toMatchObject({kind: 'invalid_document', problems: [{source: 'big.json', pointer: '/paths'}]})
     expect((refusal as TamaError).message).toBe(
-      'big.json: The document has 10,001 operations; a profile document holds at most 10,000. Adopt it in parts, each with --include-tag TAG, --exclude-tag TAG or --include-path PREFIX (each repeatable). ' +
+      'big.json: The document has 10,001 operations; a profile document holds at most 10,000. Adopt it in parts, each with `includeTags` TAG, `excludeTags` TAG or `includePaths` PREFIX (each repeatable). ' +
         'Largest tags: "alpha" (6667), "beta" (3334). Largest path prefixes: "/a" (6667), "/b" (3334).',
     )
   })
