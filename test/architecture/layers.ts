@@ -24,6 +24,8 @@ export const LAYERS: ReadonlyArray<readonly string[]> = [
 export const LIGHT_ENTRIES: readonly string[] = [
   // Search's name words need the HTTP methods, not the profile's validation.
   'core/profile/collect-operations.ts',
+  // How a record is stored, for the index's inserts, without the profile's validation.
+  'core/profile/stored-record.ts',
   // A copying install opens the cassette without loading what a rebuild needs.
   'core/cassette/copyable-cassette.ts',
   'core/cassette/read-cassette-file.ts',

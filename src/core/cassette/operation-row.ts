@@ -1,4 +1,5 @@
 import type {OperationRecord} from '../profile/index.js'
+import {storedRecord} from '../profile/stored-record.js'
 import {canonicalJson} from './canonical-json.js'
 
 /**
@@ -45,16 +46,6 @@ export function operationRow(id: number, documentId: number, record: OperationRe
     destructive: record.destructive ? 1 : 0,
     record: canonicalJson(storedRecord(record)),
   }
-}
-
-/**
- * The record as a cassette stores it: empty `keywords` and `examples` are left out, so a
- * document without them builds the same bytes it built before they existed, and those
- * cassettes still verify. Readers take a missing one as [] (checkPrebuiltRecords).
- */
-function storedRecord(record: OperationRecord): Partial<OperationRecord> {
-  const {keywords, examples, ...rest} = record
-  return {...rest, ...(keywords.length > 0 ? {keywords} : {}), ...(examples.length > 0 ? {examples} : {})}
 }
 
 /** The first column in which two rows differ, or null when they are identical. */

@@ -1,5 +1,6 @@
 import {TamaError} from '../errors/index.js'
 import type {JsonSchema, OperationRecord} from '../profile/index.js'
+import {storedRecord} from '../profile/stored-record.js'
 import type {SqliteDatabase} from '../sqlite/index.js'
 import {nameKeys, nameWordCounts} from './name-words.js'
 import {ALLOWED_SCOPE_SETS, scopesParameter} from './scope-filter.js'
@@ -99,7 +100,7 @@ export function insertOperations(db: SqliteDatabase, cassette: string, records: 
       scopeSet = scopeSetId(db, scopes)
       scopeSets.set(scopes, scopeSet)
     }
-    const {inputSchema, ...rest} = record
+    const {inputSchema, ...rest} = storedRecord(record)
     const rows = searchRows(record, statistics)
     countTerms(counts, rows.columns)
     const id = insert.run(

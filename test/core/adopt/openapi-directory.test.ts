@@ -14,7 +14,7 @@ const DESCRIPTIONS = [
   {given: 'circl.lu_hashlookup.json', operations: 11, warnings: {}},
   {given: 'color.pizza.json', operations: 4, warnings: {}},
   {given: 'groundhog-day.com.json', operations: 5, warnings: {}},
-  {given: 'mermade.org.uk_openapi-converter.json', operations: 6, warnings: {'request-body-dropped': 2}},
+  {given: 'mermade.org.uk_openapi-converter.json', operations: 6, warnings: {}},
   {given: 'nasa.gov_apod.json', operations: 1, warnings: {}},
   {given: 'rbaskets.in.json', operations: 20, warnings: {}},
   {given: 'twilio.com_twilio_lookups_v1.json', operations: 1, warnings: {}},

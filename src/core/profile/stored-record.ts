@@ -1,0 +1,11 @@
+import type {OperationRecord} from './operation-record.js'
+
+/**
+ * The record as cassettes and indexes store it: empty `keywords` and `examples` are left
+ * out, so a document without them builds the same bytes it built before they existed, and
+ * those cassettes still verify. Readers take a missing one as [].
+ */
+export function storedRecord(record: OperationRecord): Partial<OperationRecord> {
+  const {keywords, examples, ...rest} = record
+  return {...rest, ...(keywords.length > 0 ? {keywords} : {}), ...(examples.length > 0 ? {examples} : {})}
+}
