@@ -72,7 +72,7 @@ export type {
 } from './core/cassette/index.js'
 
 // The host index: many cassettes in one SQLite file, search and execute over them.
-export {INDEX_APPLICATION_ID, STORAGE_VERSION, TamaIndex, openIndex, resolveIndexPath, withPrivateIndex} from './core/index/index.js'
+export {INDEX_APPLICATION_ID, STORAGE_VERSION, TamaIndex, openIndex, resolveIndexPath, withPrivateIndex} from './core/host-index/index.js'
 export type {
   ImportOptions,
   IndexStatus,
@@ -83,7 +83,7 @@ export type {
   PrivateIndexOptions,
   ReplaceRules,
   ReplacedCassette,
-} from './core/index/index.js'
+} from './core/host-index/index.js'
 export type {SearchConfirmation, SearchHit, SearchOptions, SearchResponse} from './core/search/index.js'
 
 // Execute: governed dispatch to the executors a host registers.

@@ -8,7 +8,7 @@
  */
 import {performance} from 'node:perf_hooks'
 
-import {openIndex} from '../../dist/core/index/index.js'
+import {openIndex} from '../../dist/core/host-index/index.js'
 
 const [indexFile, mode, ...pairs] = process.argv.slice(2)
 const index = openIndex({path: indexFile})

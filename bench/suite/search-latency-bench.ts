@@ -2,7 +2,7 @@ import {mkdtemp, rm} from 'node:fs/promises'
 import path from 'node:path'
 import {performance} from 'node:perf_hooks'
 
-import {openIndex} from '../../dist/core/index/index.js'
+import {openIndex} from '../../dist/core/host-index/index.js'
 import {parseQuery} from '../../dist/core/search/search-query.js'
 import {openDatabase} from '../../dist/core/sqlite/open-database.js'
 import {percentile} from '../lib/metrics.js'

@@ -1,6 +1,6 @@
 import type {OperationRecord} from '../../src/core/profile/operation-record.js'
-import {commitInstall} from '../../dist/core/index/commit-install.js'
-import {openStorage} from '../../dist/core/index/storage.js'
+import {commitInstall} from '../../dist/core/host-index/commit-install.js'
+import {openStorage} from '../../dist/core/host-index/storage.js'
 
 /**
  * Creates the index file `file` holding a synthetic catalogue, one cassette per entry,

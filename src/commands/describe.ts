@@ -36,7 +36,7 @@ export default class Describe extends BaseCommand {
 
   async run(): Promise<OperationDescription> {
     const {args, flags} = await this.parse(Describe)
-    const [{withIndex}, {exampleInput}] = await Promise.all([import('../core/index/index.js'), import('../core/profile/index.js')])
+    const [{withIndex}, {exampleInput}] = await Promise.all([import('../core/host-index/index.js'), import('../core/profile/index.js')])
     const record = await withIndex(flags.index, (index) => index.operation(args.cassette, args.operation, {scopes: flags.scope}), {readonly: true})
     const described: OperationDescription = {
       cassette: args.cassette,

@@ -40,7 +40,7 @@ export default class Execute extends BaseCommand {
     if (!dryRun && flags.executors === undefined) {
       throw new TamaError('usage', 'Nothing can run without executors: pass --executors MODULE, or --dry-run to only check the call.')
     }
-    const [{withIndex}, {loadExecutors, readInput}] = await Promise.all([import('../core/index/index.js'), import('../core/execute/index.js')])
+    const [{withIndex}, {loadExecutors, readInput}] = await Promise.all([import('../core/host-index/index.js'), import('../core/execute/index.js')])
     const input = await readInput({json: flags.input, file: flags['input-file']})
     const executors = flags.executors === undefined ? undefined : await loadExecutors(flags.executors, process.cwd())
     const confirm = flags.confirm === 'true' ? true : flags.confirm

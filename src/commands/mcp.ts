@@ -2,7 +2,7 @@ import {Flags} from '@oclif/core'
 
 import {BaseCommand} from '../base-command.js'
 import {indexFlags, scopeFlag} from '../cli-flags.js'
-import type {ReadonlyIndexKeeper} from '../core/index/index.js'
+import type {ReadonlyIndexKeeper} from '../core/host-index/index.js'
 import type {IndexLender} from '../core/mcp/index.js'
 
 export default class Mcp extends BaseCommand {
@@ -26,7 +26,7 @@ export default class Mcp extends BaseCommand {
     const executors = flags.executors === undefined ? {} : await (await import('../core/execute/index.js')).loadExecutors(flags.executors, process.cwd())
     let keeper: Promise<ReadonlyIndexKeeper> | undefined
     const lendIndex: IndexLender = async (use) => {
-      keeper ??= import('../core/index/index.js').then(({ReadonlyIndexKeeper}) => new ReadonlyIndexKeeper(flags.index))
+      keeper ??= import('../core/host-index/index.js').then(({ReadonlyIndexKeeper}) => new ReadonlyIndexKeeper(flags.index))
       return (await keeper).lend(use)
     }
     await serveStdio(lendIndex, {

@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../base-command.js'
 import {TamaError} from '../core/errors/index.js'
 import {indexFlags, scopeFlag} from '../cli-flags.js'
-import type {TamaIndex} from '../core/index/index.js'
+import type {TamaIndex} from '../core/host-index/index.js'
 import type {SearchOptions, SearchResponse} from '../core/search/index.js'
 
 export default class Search extends BaseCommand {
@@ -26,7 +26,7 @@ export default class Search extends BaseCommand {
 
   async run(): Promise<SearchResponse> {
     const {argv, flags} = await this.parse(Search)
-    const {withIndex, withPrivateIndex} = await import('../core/index/index.js')
+    const {withIndex, withPrivateIndex} = await import('../core/host-index/index.js')
     const query = (argv as string[]).join(' ')
     if (query.trim() === '') throw new TamaError('usage', 'Say what you are looking for, in words: tama-dex search list pods --scope k8s.read. See --help.')
     const options = {scopes: flags.scope, limit: flags.limit, cassettes: flags.cassette}

@@ -8,7 +8,7 @@ export const LAYERS: ReadonlyArray<readonly string[]> = [
   ['commands'],
   ['cli', 'entries'],
   ['core/release', 'core/mcp'],
-  ['core/index'],
+  ['core/host-index'],
   ['core/adopt', 'core/cassette', 'core/execute'],
   ['core/search'],
   ['core/profile'],

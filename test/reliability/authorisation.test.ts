@@ -5,7 +5,7 @@ import {describe, expect, it} from 'vitest'
 
 import {TamaError} from '../../src/core/errors/tama-error.js'
 import type {ExecutorMap} from '../../src/core/execute/index.js'
-import {type TamaIndex, openIndex} from '../../src/core/index/index.js'
+import {type TamaIndex, openIndex} from '../../src/core/host-index/index.js'
 import {handleExecute, handleSearch} from '../../src/core/mcp/index.js'
 import {profileDocument} from '../helpers/documents.js'
 import {tally} from './counts.js'

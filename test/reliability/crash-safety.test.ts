@@ -9,7 +9,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {buildCassette} from '../../src/core/cassette/build-cassette.js'
 import {canonicalJson, sha256Hex} from '../../src/core/cassette/index.js'
-import {openIndex} from '../../src/core/index/index.js'
+import {openIndex} from '../../src/core/host-index/index.js'
 import {profileDocument} from '../helpers/documents.js'
 import {tally} from './counts.js'
 import {indexFileProblems} from './index-snapshot.js'

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest'
 
 import {TamaError} from '../../src/core/errors/tama-error.js'
 import {type Executor, executeOperation} from '../../src/core/execute/index.js'
-import {openIndex} from '../../src/core/index/index.js'
+import {openIndex} from '../../src/core/host-index/index.js'
 import {handleExecute} from '../../src/core/mcp/index.js'
 import {INPUT_LIMITS, LIMITS, validateDocument} from '../../src/core/profile/index.js'
 import type {OperationRecord} from '../../src/core/profile/operation-record.js'

@@ -1,8 +1,8 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {ERROR_KINDS, TamaError} from '../../src/core/errors/tama-error.js'
-import {openIndex} from '../../src/core/index/index.js'
-import type {TamaIndex} from '../../src/core/index/tama-index.js'
+import {openIndex} from '../../src/core/host-index/index.js'
+import type {TamaIndex} from '../../src/core/host-index/tama-index.js'
 import {handleExecute, handleSearch} from '../../src/mcp.js'
 import {tally} from './counts.js'
 import {profileDocument} from '../helpers/documents.js'

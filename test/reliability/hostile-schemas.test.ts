@@ -11,7 +11,7 @@ import {canonicalJson, sha256Hex} from '../../src/core/cassette/canonical-json.j
 import {verifyCassette} from '../../src/core/cassette/index.js'
 import {TamaError} from '../../src/core/errors/tama-error.js'
 import {type ExecuteOptions, type Executor, type OperationCatalog, executeOperation} from '../../src/core/execute/index.js'
-import {type TamaIndex, openIndex} from '../../src/core/index/index.js'
+import {type TamaIndex, openIndex} from '../../src/core/host-index/index.js'
 import {handleExecute} from '../../src/core/mcp/index.js'
 import {checkDocument, validateDocument} from '../../src/core/profile/index.js'
 import type {OperationRecord} from '../../src/core/profile/operation-record.js'

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3'
 
-import type {TamaIndex} from '../../src/core/index/index.js'
+import type {TamaIndex} from '../../src/core/host-index/index.js'
 
 /** Scopes that see every operation of the documents the suite installs. */
 export const ALL_SCOPES = ['runtime.read', 'runtime.operate', 'pets.read', 'pets.write', 'store.read', 'incus.read', 'incus.write', 'admin']

@@ -8,7 +8,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {buildCassette} from '../../src/core/cassette/build-cassette.js'
 import {sha256Hex} from '../../src/core/cassette/canonical-json.js'
-import {STORAGE_VERSION, openIndex} from '../../src/core/index/index.js'
+import {STORAGE_VERSION, openIndex} from '../../src/core/host-index/index.js'
 import {largeDocument, profileDocument} from '../helpers/documents.js'
 import {CLI, type CliResult, PROJECT_ROOT, runCli, runProcess} from '../helpers/cli.js'
 import {tally} from './counts.js'

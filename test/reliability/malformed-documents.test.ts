@@ -8,7 +8,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {stringify} from 'yaml'
 
 import {TamaError} from '../../src/core/errors/tama-error.js'
-import {type TamaIndex, openIndex} from '../../src/core/index/index.js'
+import {type TamaIndex, openIndex} from '../../src/core/host-index/index.js'
 import {checkDocument, parseDocumentText} from '../../src/core/profile/index.js'
 import {parseJson, runCli} from '../helpers/cli.js'
 import {profileDocument} from '../helpers/documents.js'

@@ -1,6 +1,6 @@
 import {BaseCommand} from '../../base-command.js'
 import {indexFlags} from '../../cli-flags.js'
-import type {InstalledCassette} from '../../core/index/index.js'
+import type {InstalledCassette} from '../../core/host-index/index.js'
 
 export default class IndexList extends BaseCommand {
   static override summary = 'List the cassettes installed in the index.'
@@ -9,7 +9,7 @@ export default class IndexList extends BaseCommand {
   async run(): Promise<{cassettes: InstalledCassette[]}> {
     const {flags} = await this.parse(IndexList)
     const [{withIndex}, {formatTable}, {isTamaError}] = await Promise.all([
-      import('../../core/index/index.js'),
+      import('../../core/host-index/index.js'),
       import('../../core/text/index.js'),
       import('../../core/errors/index.js'),
     ])

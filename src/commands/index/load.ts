@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../../base-command.js'
 import {indexFlags} from '../../cli-flags.js'
 import {replacementNote} from '../../cli-install-summary.js'
-import type {InstallResult} from '../../core/index/index.js'
+import type {InstallResult} from '../../core/host-index/index.js'
 
 export default class IndexLoad extends BaseCommand {
   static override summary = 'Validate a profile document and install it as a cassette, replacing it atomically.'
@@ -17,7 +17,7 @@ export default class IndexLoad extends BaseCommand {
 
   async run(): Promise<InstallResult> {
     const {args, flags} = await this.parse(IndexLoad)
-    const [{withIndex}, {readDocumentFile}] = await Promise.all([import('../../core/index/index.js'), import('../../core/profile/index.js')])
+    const [{withIndex}, {readDocumentFile}] = await Promise.all([import('../../core/host-index/index.js'), import('../../core/profile/index.js')])
     const document = await readDocumentFile(args.file)
     const result = await withIndex(flags.index, (index) => index.load(document, {cassette: flags.cassette, source: args.file, timeout: flags.timeout}))
     this.log(`${result.changed ? 'Loaded' : 'Unchanged'} ${result.cassette} ${result.version} (${result.operations} operations)${replacementNote(result)}`)

@@ -10,7 +10,7 @@ export default class IndexRemove extends BaseCommand {
 
   async run(): Promise<{cassette: string; removed: true}> {
     const {args, flags} = await this.parse(IndexRemove)
-    const {withIndex} = await import('../../core/index/index.js')
+    const {withIndex} = await import('../../core/host-index/index.js')
     const result = await withIndex(flags.index, (index) => index.remove(args.name))
     this.log(`Removed ${result.cassette}`)
     return result

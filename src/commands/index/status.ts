@@ -1,6 +1,6 @@
 import {BaseCommand} from '../../base-command.js'
 import {indexFlags} from '../../cli-flags.js'
-import type {IndexStatus} from '../../core/index/index.js'
+import type {IndexStatus} from '../../core/host-index/index.js'
 
 export default class IndexStatusCommand extends BaseCommand {
   static override summary = 'Show whether the index is ready, with its counts; exit 8 when it is not.'
@@ -9,7 +9,7 @@ export default class IndexStatusCommand extends BaseCommand {
 
   async run(): Promise<IndexStatus> {
     const {flags} = await this.parse(IndexStatusCommand)
-    const [{STORAGE_VERSION, withIndex}, {ERROR_KINDS, isTamaError}] = await Promise.all([import('../../core/index/index.js'), import('../../core/errors/index.js')])
+    const [{STORAGE_VERSION, withIndex}, {ERROR_KINDS, isTamaError}] = await Promise.all([import('../../core/host-index/index.js'), import('../../core/errors/index.js')])
     // Nothing to read (no index yet, or one to recreate) is a status to report, not a failure.
     let why = ''
     const status = await withIndex(flags.index, (index) => index.status(), {readonly: true}).catch((error: unknown): IndexStatus => {

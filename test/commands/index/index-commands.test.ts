@@ -5,7 +5,7 @@ import {join} from 'node:path'
 import Database from 'better-sqlite3'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {INDEX_APPLICATION_ID, STORAGE_VERSION} from '../../../src/core/index/storage.js'
+import {INDEX_APPLICATION_ID, STORAGE_VERSION} from '../../../src/core/host-index/storage.js'
 
 import {parseJson, runCli} from '../../helpers/cli.js'
 import {profileDocument} from '../../helpers/documents.js'

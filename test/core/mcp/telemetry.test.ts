@@ -5,7 +5,7 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import type {ExecutorMap} from '../../../src/core/execute/index.js'
-import {type TamaIndex, openIndex} from '../../../src/core/index/index.js'
+import {type TamaIndex, openIndex} from '../../../src/core/host-index/index.js'
 import {handleExecute, handleSearch} from '../../../src/core/mcp/index.js'
 import {readDocumentFile} from '../../../src/core/profile/index.js'
 import {recordTelemetry} from '../../helpers/telemetry-recorder.js'

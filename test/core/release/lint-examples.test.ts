@@ -5,7 +5,7 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {TamaError} from '../../../src/core/errors/tama-error.js'
-import {openIndex} from '../../../src/core/index/open-index.js'
+import {openIndex} from '../../../src/core/host-index/open-index.js'
 import {readDocumentFile} from '../../../src/core/profile/index.js'
 import type {OperationRecord} from '../../../src/core/profile/operation-record.js'
 import {type ExampleRequest, type LintReport, PENALTIES, lintOperations, lintRelease, readExampleRequests} from '../../../src/core/release/index.js'

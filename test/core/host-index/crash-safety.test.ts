@@ -7,7 +7,7 @@ import {fileURLToPath} from 'node:url'
 import Database from 'better-sqlite3'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {openIndex} from '../../../src/core/index/index.js'
+import {openIndex} from '../../../src/core/host-index/index.js'
 import {largeDocument} from '../../helpers/documents.js'
 
 const CHILD = fileURLToPath(new URL('../../fixtures/index/install-forever.ts', import.meta.url))

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {moduleLoadingFlags} from '../../../src/core/index/install-runner.js'
+import {moduleLoadingFlags} from '../../../src/core/host-index/install-runner.js'
 
 describe('moduleLoadingFlags', () => {
   it('keeps loaders, preloads and conditions with their values, in either spelling', () => {

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {summaryFromDescription, truncateText} from '../../../../src/core/adopt/profile/summary-text.js'
+import {summaryFromDescription, truncateText} from '../../../../src/core/adopt/add-profile/summary-text.js'
 
 describe('summaryFromDescription', () => {
   it.each([

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 
 import {TamaError} from '../../../src/core/errors/tama-error.js'
-import {INDEX_APPLICATION_ID, STORAGE_VERSION, openIndex, type TamaIndex} from '../../../src/core/index/index.js'
+import {INDEX_APPLICATION_ID, STORAGE_VERSION, openIndex, type TamaIndex} from '../../../src/core/host-index/index.js'
 import {largeDocument, profileDocument} from '../../helpers/documents.js'
 
 let dir: string

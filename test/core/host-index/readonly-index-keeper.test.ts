@@ -4,7 +4,7 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {ReadonlyIndexKeeper, type TamaIndex, openIndex} from '../../../src/core/index/index.js'
+import {ReadonlyIndexKeeper, type TamaIndex, openIndex} from '../../../src/core/host-index/index.js'
 import {readDocumentFile} from '../../../src/core/profile/index.js'
 
 let dir: string

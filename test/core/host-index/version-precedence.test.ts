@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {compareVersions} from '../../../src/core/index/version-precedence.js'
+import {compareVersions} from '../../../src/core/host-index/version-precedence.js'
 
 describe('compareVersions', () => {
   it('orders the example of Semantic Versioning 2.0.0 §11, and every pair of it', () => {
