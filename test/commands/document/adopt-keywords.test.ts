@@ -9,7 +9,7 @@ import {adoptDocument} from '../../../src/core/adopt/index.js'
 import {readDocumentFile, validateDocument} from '../../../src/core/profile/index.js'
 import {parseJson, runCli} from '../../helpers/cli.js'
 
-const INCUS = '../shared/corpus/incus-rest-api.yaml'
+const INCUS = 'test/fixtures/corpus/incus-rest-api.yaml'
 const INCUS_KEYWORDS = 'examples/ci/incus-keywords.yaml'
 
 let dir: string
