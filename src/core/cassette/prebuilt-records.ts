@@ -2,6 +2,7 @@ import {Ajv, type ValidateFunction} from 'ajv'
 
 import {findNonJson} from '../json/index.js'
 import {type JsonSchema, LIMITS, type OperationRecord, PART_MEDIA_TYPE, RefResolver, SchemaObjectChecker, countSubschemas} from '../profile/index.js'
+import {type StoredRecord, readStoredRecord} from '../profile/stored-record.js'
 import {type OperationRow, differingColumn, operationRow} from './operation-row.js'
 import {count, quote} from '../text/index.js'
 import {CheckFailure, listed} from './check-failure.js'
@@ -77,8 +78,6 @@ const OPERATION_RECORD_SCHEMA = {
   },
 } as const
 
-/** An OperationRecord as stored: `keywords` and `examples` only when not empty. */
-type StoredRecord = Omit<OperationRecord, 'keywords' | 'examples'> & Partial<Pick<OperationRecord, 'keywords' | 'examples'>>
 
 let isOperationRecord: ValidateFunction<StoredRecord> | undefined
 
@@ -117,7 +116,7 @@ export function checkPrebuiltRecords(operations: readonly OperationRow[]): {valu
       findings.push(`${where}: the record is not an operation record (${isOperationRecord.errors?.[0]?.instancePath || '/'} ${isOperationRecord.errors?.[0]?.message ?? ''})`)
       continue
     }
-    const complete: OperationRecord = {...record, keywords: record.keywords ?? [], examples: record.examples ?? []}
+    const complete: OperationRecord = readStoredRecord(record)
     const schemaProblem = recordSchemaProblem(complete)
     if (schemaProblem !== null) {
       findings.push(`${where}: ${schemaProblem}`)

@@ -9,3 +9,11 @@ export function storedRecord(record: OperationRecord): Partial<OperationRecord> 
   const {keywords, examples, ...rest} = record
   return {...rest, ...(keywords.length > 0 ? {keywords} : {}), ...(examples.length > 0 ? {examples} : {})}
 }
+
+/** A record as stored: `keywords` and `examples` only when not empty. */
+export type StoredRecord<T = OperationRecord> = Omit<T, 'keywords' | 'examples'> & Partial<Pick<OperationRecord, 'keywords' | 'examples'>>
+
+/** A stored record read back: a missing `keywords` or `examples` is []. */
+export function readStoredRecord<T>(stored: StoredRecord<T>): Omit<T, 'keywords' | 'examples'> & Pick<OperationRecord, 'keywords' | 'examples'> {
+  return {...stored, keywords: stored.keywords ?? [], examples: stored.examples ?? []}
+}

@@ -1,6 +1,6 @@
 import {TamaError} from '../errors/index.js'
 import type {JsonSchema, OperationRecord} from '../profile/index.js'
-import {storedRecord} from '../profile/stored-record.js'
+import {type StoredRecord, readStoredRecord, storedRecord} from '../profile/stored-record.js'
 import type {SqliteDatabase} from '../sqlite/index.js'
 import {nameKeys, nameWordCounts} from './name-words.js'
 import {ALLOWED_SCOPE_SETS, scopesParameter} from './scope-filter.js'
@@ -148,9 +148,6 @@ export function compactSearchIndex(db: SqliteDatabase): void {
   statement(db, "INSERT INTO operations_fts (operations_fts) VALUES ('optimize')").run()
 }
 
-// Stored records leave empty keyword and example lists out, as cassette records do.
-const STORED_DEFAULTS = Object.freeze({keywords: Object.freeze([]), examples: Object.freeze([])})
-
 /**
  * The operation, or undefined when it does not exist or the caller's scopes do not allow
  * it: the two are indistinguishable on purpose.
@@ -163,7 +160,7 @@ export function getOperation(db: SqliteDatabase, cassette: string, operationId: 
     WHERE o.cassette = :cassette AND o.operation_id = :operationId AND o.scope_set IN (SELECT id FROM allowed)`,
   ).get({cassette, operationId, scopes: scopesParameter(scopes)})
   if (row === undefined) return undefined
-  return {...STORED_DEFAULTS, ...(JSON.parse(row.record) as Omit<OperationRecord, 'inputSchema'>), inputSchema: JSON.parse(row.input_schema) as JsonSchema}
+  return recordOf(row)
 }
 
 /**
@@ -172,7 +169,7 @@ export function getOperation(db: SqliteDatabase, cassette: string, operationId: 
  */
 export function storedRecords(db: SqliteDatabase, cassette: string): OperationRecord[] {
   const rows = statement<{record: string; input_schema: string}>(db, 'SELECT r.record, r.input_schema FROM operations o JOIN operation_records r ON r.id = o.id WHERE o.cassette = ? ORDER BY o.id')
-  return rows.all(cassette).map((row) => ({...STORED_DEFAULTS, ...(JSON.parse(row.record) as Omit<OperationRecord, 'inputSchema'>), inputSchema: JSON.parse(row.input_schema) as JsonSchema}))
+  return rows.all(cassette).map(recordOf)
 }
 
 /** The stored input schema of operation row `id`, for inlining in search results. */
@@ -243,4 +240,8 @@ function objectSchema(schema: unknown, root: JsonSchema): ObjectSchema | undefin
     current = (root.$defs as Record<string, unknown> | undefined)?.[ref.slice(8).replaceAll('~1', '/').replaceAll('~0', '~')]
   }
   return undefined
+}
+
+function recordOf(row: {record: string; input_schema: string}): OperationRecord {
+  return readStoredRecord<OperationRecord>({...(JSON.parse(row.record) as StoredRecord<Omit<OperationRecord, 'inputSchema'>>), inputSchema: JSON.parse(row.input_schema) as JsonSchema})
 }

@@ -3,4 +3,4 @@
  * code, vocabulary and model. An index stores it beside the search rows it derived, and
  * re-derives them when it opens with another (docs/cassette-format.md#search-rows).
  */
-export const SEARCH_DATA_HASH = '1b88e872c74670e3740ecfb869a58bc8a9c621336e67713c19eb6a99886cd1cb'
+export const SEARCH_DATA_HASH = '3ecdf8031e11bb45267f1cab95d679b6c3207bd15ae5d13fb3c9d37b1de63348'
