@@ -25,6 +25,24 @@ describe('library option keys in CLI messages', () => {
       want: '--read-scope: "a b" is not a scope',
     },
     {
+      given: 'document adopt with both default forms',
+      args: ['document', 'adopt', 'test/fixtures/adopt/swagger-2.yaml', '-o', join(dir, 'out.yaml'), '--default-scope', 'a', '--default-anyone'],
+      code: 2,
+      want: 'Error: --default-scope and --default-anyone exclude each other: pass one of them.',
+    },
+    {
+      given: 'document adopt with a tag scope without "="',
+      args: ['document', 'adopt', 'test/fixtures/adopt/swagger-2.yaml', '-o', join(dir, 'out.yaml'), '--tag-scope', 'pets'],
+      code: 2,
+      want: 'Error: --tag-scope "pets": write TAG=SCOPE, e.g. --tag-scope instances=incus.instances.',
+    },
+    {
+      given: 'document adopt with "none" and a method',
+      args: ['document', 'adopt', 'test/fixtures/adopt/swagger-2.yaml', '-o', join(dir, 'out.yaml'), '--default-anyone', '--destructive-method', 'none', '--destructive-method', 'post'],
+      code: 2,
+      want: 'Error: --destructive-method none cannot be combined with a method.',
+    },
+    {
       given: 'cassette diff failing its gate',
       args: ['cassette', 'diff', 'test/fixtures/release/gate-base.yaml', 'test/fixtures/release/gate-breaking.yaml', '--fail-on', 'breaking'],
       code: 13,

@@ -3,8 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../../base-command.js'
 import {removingTemporariesOnInterrupt} from '../../cli-interrupt.js'
 import {CliProgress} from '../../cli-progress.js'
-import {TamaError} from '../../core/errors/index.js'
-import {ADOPT_WARNING_KINDS, type AdoptOptions, type AdoptWarning, HTTP_METHODS, type HttpMethod, type RenamedId, type SourceVersion, groupAdoptWarnings} from '../../core/adopt/index.js'
+import {ADOPT_WARNING_KINDS, type AdoptWarning, HTTP_METHODS, type RenamedId, type SourceVersion, groupAdoptWarnings} from '../../core/adopt/index.js'
 import {escapeUnsafe} from '../../core/text/index.js'
 
 /** What `document adopt --json` prints. */
@@ -42,6 +41,7 @@ export default class DocumentAdopt extends BaseCommand {
   }
   static override optionFlags = {
     defaultScopes: '--default-scope',
+    defaultAnyone: '--default-anyone',
     'defaultScopes: []': '--default-anyone',
     scopesFromSecurity: '--scopes-from-security',
     tagScopes: '--tag-scope',
@@ -82,23 +82,25 @@ export default class DocumentAdopt extends BaseCommand {
 
   async run(): Promise<AdoptCommandResult> {
     const {args, flags} = await this.parse(DocumentAdopt)
-    if (flags['default-anyone'] && flags['default-scope'] !== undefined) {
-      throw new TamaError('usage', '--default-scope and --default-anyone exclude each other: pass one of them.')
-    }
-    const options: Omit<AdoptOptions, 'source'> = {
-      defaultScopes: flags['default-anyone'] ? [] : (flags['default-scope'] ?? null),
-      scopesFromSecurity: flags['scopes-from-security'],
-      tagScopes: tagScopes(flags['tag-scope'] ?? []),
-      readScopes: flags['read-scope'] ?? null,
-      writeScopes: flags['write-scope'] ?? null,
-      destructiveMethods: destructiveMethods(flags['destructive-method']),
-      strict: flags.strict,
-      includeTags: flags['include-tag'],
-      excludeTags: flags['exclude-tag'],
-      includePaths: flags['include-path'],
-      keywords: flags.keywords === undefined ? undefined : await (await import('../../core/adopt/index.js')).readKeywordMap(flags.keywords),
-    }
-    const {adoptFile} = await import('../../core/adopt/index.js')
+    const {adoptFile, adoptOptionsFromText, readKeywordMap} = await import('../../core/adopt/index.js')
+    const options = adoptOptionsFromText(
+      {
+        defaultScopes: flags['default-scope'],
+        defaultAnyone: flags['default-anyone'],
+        tagScopes: flags['tag-scope'],
+        readScopes: flags['read-scope'],
+        writeScopes: flags['write-scope'],
+        destructiveMethods: flags['destructive-method'],
+      },
+      {
+        scopesFromSecurity: flags['scopes-from-security'],
+        strict: flags.strict,
+        includeTags: flags['include-tag'],
+        excludeTags: flags['exclude-tag'],
+        includePaths: flags['include-path'],
+        keywords: flags.keywords === undefined ? undefined : await readKeywordMap(flags.keywords),
+      },
+    )
     const progress = await CliProgress.start(`Adopting ${escapeUnsafe(args.input)}`, {hidden: this.jsonEnabled()})
     const {report, warnings} = await removingTemporariesOnInterrupt(() => adoptFile(args.input, flags.output, options)).finally(() => progress.stop())
     const result: AdoptCommandResult = {
@@ -144,25 +146,4 @@ export default class DocumentAdopt extends BaseCommand {
   private where(result: AdoptCommandResult, {pointer, operation, message}: AdoptWarning): string {
     return escapeUnsafe(`${result.output}#${pointer}${operation === undefined ? '' : ` (${operation})`}: ${message}`)
   }
-}
-
-/** `TAG=SCOPE` flags as a map from tag to scopes; `TAG=` maps the tag to any caller. */
-function tagScopes(values: readonly string[]): Record<string, string[]> {
-  const map = new Map<string, string[]>()
-  for (const value of values) {
-    const split = value.indexOf('=')
-    if (split < 1) throw new TamaError('usage', `--tag-scope ${JSON.stringify(value)}: write TAG=SCOPE, e.g. --tag-scope instances=incus.instances.`)
-    const [tag, scope] = [value.slice(0, split), value.slice(split + 1)]
-    const scopes = map.get(tag) ?? []
-    if (scope !== '') scopes.push(scope)
-    map.set(tag, scopes)
-  }
-  return Object.fromEntries(map)
-}
-
-function destructiveMethods(values: readonly string[] | undefined): readonly HttpMethod[] | undefined {
-  if (values === undefined) return undefined
-  if (!values.includes('none')) return values as HttpMethod[]
-  if (values.length > 1) throw new TamaError('usage', '--destructive-method none cannot be combined with a method.')
-  return []
 }

@@ -136,6 +136,63 @@ export function resolveAdoptOptions(options: AdoptOptions): AdoptSettings {
   }
 }
 
+/**
+ * The scope and method options as a command line writes them: repeated values, each a
+ * string. `adoptOptionsFromText` turns them into AdoptOptions.
+ */
+export interface AdoptOptionsText {
+  /** Document-level scopes; excludes `defaultAnyone`. */
+  readonly defaultScopes?: readonly string[]
+  /** Operations no other rule maps are open to any caller (`defaultScopes: []`). */
+  readonly defaultAnyone?: boolean
+  /** `TAG=SCOPE` entries; `TAG=` maps the tag to any caller. */
+  readonly tagScopes?: readonly string[]
+  readonly readScopes?: readonly string[]
+  readonly writeScopes?: readonly string[]
+  /** HTTP methods, or the single word `none` for no method. */
+  readonly destructiveMethods?: readonly string[]
+}
+
+/**
+ * AdoptOptions from their text form, with every value checked (resolveAdoptOptions), so a
+ * mistake is refused before any input is read. Messages name options as `key`.
+ */
+export function adoptOptionsFromText(text: AdoptOptionsText, rest: Omit<AdoptOptions, keyof AdoptOptionsText> = {}): AdoptOptions {
+  if (text.defaultAnyone === true && text.defaultScopes !== undefined) {
+    throw usage('`defaultScopes` and `defaultAnyone` exclude each other: pass one of them.')
+  }
+  const options: AdoptOptions = {
+    ...rest,
+    defaultScopes: text.defaultAnyone === true ? [] : (text.defaultScopes ?? null),
+    tagScopes: tagScopesFromText(text.tagScopes ?? []),
+    readScopes: text.readScopes ?? null,
+    writeScopes: text.writeScopes ?? null,
+    destructiveMethods: destructiveMethodsFromText(text.destructiveMethods),
+  }
+  resolveAdoptOptions(options)
+  return options
+}
+
+// `TAG=SCOPE` entries as a map from tag to scopes; the tag itself is checked by resolveAdoptOptions.
+function tagScopesFromText(entries: readonly string[]): Record<string, string[]> {
+  const map = new Map<string, string[]>()
+  for (const entry of entries) {
+    const split = entry.indexOf('=')
+    if (split < 0) throw usage(`\`tagScopes\` ${JSON.stringify(entry)}: write TAG=SCOPE, e.g. \`tagScopes\` instances=incus.instances.`)
+    const [tag, scope] = [entry.slice(0, split), entry.slice(split + 1)]
+    const scopes = map.get(tag) ?? []
+    if (scope !== '') scopes.push(scope)
+    map.set(tag, scopes)
+  }
+  return Object.fromEntries(map)
+}
+
+function destructiveMethodsFromText(methods: readonly string[] | undefined): readonly HttpMethod[] | undefined {
+  if (methods === undefined || !methods.includes('none')) return methods as readonly HttpMethod[] | undefined
+  if (methods.length > 1) throw usage('`destructiveMethods` none cannot be combined with a method.')
+  return []
+}
+
 function stringList(values: unknown, flag: string): string[] {
   if (!Array.isArray(values) || !values.every((value) => typeof value === 'string' && value !== '')) throw usage(`${flag}: expected a list of non-empty strings.`)
   return [...new Set(values as string[])].sort()
