@@ -1,5 +1,6 @@
-import type {OperationRecord} from '../profile/index.js'
+import {type OperationRecord, operationSummary} from '../profile/index.js'
 import {words} from '../search/index.js'
+import {printable, quote} from '../text/index.js'
 
 /** Fewer words than this say too little to be found among similar operations. */
 export const MIN_SUMMARY_WORDS = 3
@@ -14,12 +15,23 @@ export function summaryFindings(record: OperationRecord): Array<{kind: SummaryFi
   const summary = record.summary.trim()
   const count = words(summary).length
   if (summary === '') {
-    findings.push({kind: 'missing_summary', detail: 'no summary: results show the start of its description instead', suggestion: 'Add a one-line summary naming the action and the object, e.g. "List running instances".'})
+    findings.push({kind: 'missing_summary', detail: 'no summary: results show the start of its description instead', suggestion: missingSummarySuggestion(record)})
   } else if (count < MIN_SUMMARY_WORDS) {
-    findings.push({kind: 'short_summary', detail: `the summary has ${count} word${count === 1 ? '' : 's'}`, suggestion: `Use at least ${MIN_SUMMARY_WORDS} words: the action, the object and what sets it apart, e.g. "List running instances".`})
+    findings.push({kind: 'short_summary', detail: `the summary has ${count} word${count === 1 ? '' : 's'}`, suggestion: `Use at least ${MIN_SUMMARY_WORDS} words for ${endpoint(record)}: the action, the object and what sets it apart, not only ${quote(summary)}.`})
   } else if (summary.length > MAX_SUMMARY_CHARACTERS) {
     findings.push({kind: 'long_summary', detail: `the summary is ${summary.length} characters long`, suggestion: `Cut the summary to one line under ${MAX_SUMMARY_CHARACTERS} characters and move the rest to the description.`})
   }
   if (record.tags.length === 0) findings.push({kind: 'no_tags', detail: 'no tags', suggestion: 'Add a tag naming the group of operations it belongs to, e.g. "instances".'})
   return findings
+}
+
+// Suggestions speak of the operation itself: its method and path, and its description's first line.
+function missingSummarySuggestion(record: OperationRecord): string {
+  const firstLine = operationSummary(record).trim()
+  if (firstLine === '') return `Add a one-line summary naming the action and the object of ${endpoint(record)}.`
+  return `Add a one-line summary naming the action and the object of ${endpoint(record)}, e.g. from its description: ${quote(firstLine)}.`
+}
+
+function endpoint(record: OperationRecord): string {
+  return `${record.method.toUpperCase()} ${printable(record.path)}`
 }
