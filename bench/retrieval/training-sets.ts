@@ -15,10 +15,9 @@ import {adoptFile} from '../../src/core/adopt/index.js'
 import type {OperationRecord} from '../../src/core/profile/operation-record.js'
 import {validateDocument} from '../../src/core/profile/index.js'
 import {FEATURE_NAMES} from '../../src/core/search/features.js'
-import {compactSearchIndex, createOperationTables, insertOperations} from '../../src/core/search/index.js'
+import {openRecordIndex} from '../../src/core/search/index.js'
 import {rankCandidates} from '../../src/core/search/search-operations.js'
 import type {SqliteDatabase} from '../../src/core/sqlite/driver.js'
-import {openDatabase} from '../../src/core/sqlite/open-database.js'
 import {CORPUS, corpusFile, type CorpusName} from '../adopt-corpus.js'
 import {PlainBm25, plainText} from '../lib/plain-bm25.js'
 import {sharedFolder} from '../lib/shared-inputs.js'
@@ -123,13 +122,7 @@ export async function trainingDataHash(): Promise<string> {
 
 /** An in-memory index holding `set`'s cassettes, compacted as an install leaves it. */
 export function indexOf(set: TrainingSet): SqliteDatabase {
-  const db = openDatabase(':memory:')
-  createOperationTables(db)
-  db.transaction(() => {
-    for (const [cassette, records] of set.cassettes) insertOperations(db, cassette, records)
-    compactSearchIndex(db)
-  })()
-  return db
+  return openRecordIndex(set.cassettes)
 }
 
 /** Every query's candidate pool, as search builds it (scopes: every one the records need). */

@@ -10,5 +10,5 @@ export type {OperationSuggestion, SearchConfirmation, SearchHit, SearchOptions, 
 export {SEARCH_DATA_HASH} from './search-data-hash.js'
 export {SEARCH_TABLE_PREFIX, carriedTables, copySearchRows, readSearchRows, searchRowsOf, searchRowsProblems, searchTables, writeSearchRows} from './search-rows.js'
 export type {SearchRows, SearchTable} from './search-rows.js'
-export {withRecordSearch} from './record-search.js'
+export {openRecordIndex, withRecordSearch} from './record-search.js'
 export type {RecordSearch} from './record-search.js'
