@@ -1,5 +1,6 @@
 import {Command, Errors} from '@oclif/core'
 
+import {withCliRemedy} from './cli-hints.js'
 import {closestMatch} from './cli-suggestion.js'
 import {ERROR_KINDS, type ErrorKind, TamaError, formatProblem, isTamaError} from './core/errors/index.js'
 
@@ -50,8 +51,9 @@ export abstract class BaseCommand extends Command {
     for (const problem of failure.problems) this.logToStderr(`  ${formatProblem(problem)}`)
   }
 
-  /** The failure with every `optionKey` the library named replaced by this command's flag. */
-  private withFlags(failure: TamaError): TamaError {
+  /** The failure with every `optionKey` the library named replaced by this command's flag, and the CLI's remedy for a wrong file. */
+  private withFlags(given: TamaError): TamaError {
+    const failure = withCliRemedy(given)
     const flags = Object.entries((this.constructor as typeof BaseCommand).optionFlags)
     if (flags.length === 0) return failure
     const translate = (text: string) => flags.reduce((result, [key, flag]) => result.replaceAll(`\`${key}\``, flag), text)

@@ -17,6 +17,7 @@ export default class Execute extends BaseCommand {
     cassette: Args.string({description: 'The cassette the operation belongs to.', required: true}),
     operation: Args.string({description: 'The operation id.', required: true}),
   }
+  static override optionFlags = {json: '--input'}
   static override flags = {
     ...indexFlags,
     scope: scopeFlag,

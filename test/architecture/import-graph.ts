@@ -111,7 +111,8 @@ function fileCycles(edges: readonly ImportEdge[]): Violation[] {
   return cycles
 }
 
-function tsFiles(directory: string): string[] {
+/** Every .ts file under `directory`, sorted. */
+export function tsFiles(directory: string): string[] {
   return readdirSync(directory, {withFileTypes: true}).flatMap((entry) => {
     const path = join(directory, entry.name)
     if (entry.isDirectory()) return tsFiles(path)

@@ -43,6 +43,18 @@ describe('library option keys in CLI messages', () => {
       want: 'Error: --destructive-method none cannot be combined with a method.',
     },
     {
+      given: 'cassette build into a missing folder',
+      args: ['cassette', 'build', '--name', 'ops', '--version', '1.0.0', '--document', 'examples/runtime.yaml', '--output', join(dir, 'missing', 'ops.tama-cassette')],
+      code: 2,
+      want: 'its folder does not exist. Create it or choose another --output.',
+    },
+    {
+      given: 'execute with an --input that is not JSON',
+      args: ['execute', 'incus', 'instance_get', '--input', '{name: web1}', '--scope', 'incus.read', '--dry-run', '--index', join(dir, 'none.db')],
+      code: 2,
+      want: 'The input in --input is not valid JSON',
+    },
+    {
       given: 'cassette diff failing its gate',
       args: ['cassette', 'diff', 'test/fixtures/release/gate-base.yaml', 'test/fixtures/release/gate-breaking.yaml', '--fail-on', 'breaking'],
       code: 13,

@@ -18,6 +18,7 @@ export default class CassetteBuild extends BaseCommand {
     '<%= config.bin %> cassette build --name incus --version 1.0.0 --document incus.yaml --output incus.tama-cassette > incus.tama-cassette.sha256',
     '<%= config.bin %> cassette build --name host --version 2.3.0 --document runtime.yaml --document generate.mjs#catalogue --output host.tama-cassette --json',
   ]
+  static override optionFlags = {output: '--output', documents: '--document'}
   static override flags = {
     name: Flags.string({description: 'Cassette name: 1-64 lower-case letters, digits and _, starting with a letter.', required: true, helpValue: 'NAME'}),
     version: Flags.string({description: 'Cassette version (Semantic Versioning 2.0.0).', required: true, helpValue: 'SEMVER'}),

@@ -1,6 +1,7 @@
 import {Args} from '@oclif/core'
 
 import {BaseCommand} from '../../base-command.js'
+import {cliProblem} from '../../cli-hints.js'
 import {formatProblem} from '../../core/errors/index.js'
 import {count} from '../../core/text/index.js'
 import type {ValidationReport} from '../../core/profile/index.js'
@@ -22,7 +23,9 @@ export default class DocumentValidate extends BaseCommand {
   async run(): Promise<ValidationReport> {
     const {argv} = await this.parse(DocumentValidate)
     const {validateFiles} = await import('../../core/profile/index.js')
-    const {report, failure} = await validateFiles(argv as string[])
+    const validated = await validateFiles(argv as string[])
+    const report = {...validated.report, files: validated.report.files.map((file) => ({...file, problems: file.problems.map(cliProblem)}))}
+    const {failure} = validated
     if (!this.jsonEnabled()) this.render(report)
     // Problems are this command's result, not its failure: the report says them all.
     return this.gated(report, failure)

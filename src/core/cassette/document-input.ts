@@ -51,7 +51,7 @@ async function importExport(file: string, name: string): Promise<unknown> {
   try {
     await access(absolute)
   } catch {
-    throw new TamaError('not_found', `${file}: no such module. Check the --document path.`)
+    throw new TamaError('not_found', `${file}: no such module. Check the \`documents\` path.`)
   }
   let namespace: Record<string, unknown>
   try {

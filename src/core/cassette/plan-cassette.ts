@@ -53,7 +53,7 @@ interface CanonicalDocument {
  */
 export function planCassette(input: CassetteInput): CassettePlan {
   assertCassetteIdentity(input.name, input.version)
-  if (input.documents.length === 0) throw new TamaError('usage', 'A cassette needs at least one document: give one or more with --document.')
+  if (input.documents.length === 0) throw new TamaError('usage', 'A cassette needs at least one document: give one or more as `documents`.')
   const problems: Problem[] = []
   const canonical: CanonicalDocument[] = []
   for (const {source, document} of input.documents) {

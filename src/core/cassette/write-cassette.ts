@@ -111,8 +111,8 @@ function writeFailure(error: unknown, outputPath: string): TamaError {
   const unwritable = unwritableFailure(error, outputPath, 'the cassette')
   if (unwritable !== undefined) return unwritable
   const code = (error as NodeJS.ErrnoException).code
-  if (code === 'ENOENT' || code === 'ENOTDIR') return new TamaError('usage', `Cannot write ${outputPath}: its folder does not exist. Create it or choose another --output.`)
-  if (code === 'EISDIR') return new TamaError('usage', `Cannot write ${outputPath}: it is a directory. Give a file name with --output.`)
-  if (code === 'ENAMETOOLONG') return new TamaError('usage', `Cannot write ${outputPath}: its name is too long. Choose a shorter --output.`)
+  if (code === 'ENOENT' || code === 'ENOTDIR') return new TamaError('usage', `Cannot write ${outputPath}: its folder does not exist. Create it or choose another \`output\`.`)
+  if (code === 'EISDIR') return new TamaError('usage', `Cannot write ${outputPath}: it is a directory. Give a file name with \`output\`.`)
+  if (code === 'ENAMETOOLONG') return new TamaError('usage', `Cannot write ${outputPath}: its name is too long. Choose a shorter \`output\`.`)
   return new TamaError('internal', `Cannot write ${outputPath} (${code ?? (error as Error).message}).`, {cause: error})
 }

@@ -68,7 +68,7 @@ async function checkAndDispatch(
   const timeout = checkTimeout(options.timeout)
   throwIfAborted(options.signal)
   if (!catalog.isReady()) {
-    throw new TamaError('not_ready', 'The index has no cassette installed yet. Import a cassette (tama-dex index import) or load a document first.')
+    throw new TamaError('not_ready', 'The index has no cassette installed yet. Import a cassette or load a document first.')
   }
   const operation = findOperation(catalog, cassette, operationId, scopes)
   onFound(operation)

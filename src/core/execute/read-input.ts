@@ -9,10 +9,10 @@ const MAX_INPUT_BYTES = LIMITS.documentBytes
 /**
  * The execute input from a JSON string, or from a file (`-` for stdin), or `{}` when
  * neither is given. Only the JSON syntax is checked here; execute checks the shape.
- * Messages name the source as the caller wrote it (`--input`, the file name).
+ * Messages name the source as the caller gave it: the option `json`, or the file name.
  */
 export async function readInput(source: {json?: string; file?: string}, stdin: NodeJS.ReadableStream = process.stdin): Promise<unknown> {
-  if (source.json !== undefined) return parseInput(source.json, '--input')
+  if (source.json !== undefined) return parseInput(source.json, '`json`')
   if (source.file === undefined) return {}
   if (source.file === '-') return parseInput((await readBoundedStream(stdin, MAX_INPUT_BYTES, () => tooLarge('stdin'))).toString('utf8'), 'stdin')
   const where = JSON.stringify(source.file)

@@ -194,7 +194,7 @@ function refuseUnknownKeyword(message: unknown): void {
 }
 
 function unusable(why: string, cause?: unknown): TamaError {
-  return new TamaError('internal', `A stored schema cannot be used: ${why}. Nothing was dispatched. Re-validate the document it came from with \`tama-dex document validate\`.`, {cause})
+  return new TamaError('internal', `A stored schema cannot be used: ${why}. Nothing was dispatched. Re-validate the document it came from with \`validateDocument\`.`, {cause})
 }
 
 /** The first problem the profile finds with a schema standing alone (its `$ref`s point into itself), or null. */

@@ -37,28 +37,20 @@ export function recogniseFile(bytes: Uint8Array, parseDocument?: (bytes: Uint8Ar
 }
 
 /**
- * The usage error for a file of the wrong kind, naming what it is and the commands that
- * take it; null when the file is of no kind tama-dex knows (the caller's own checks say why).
- * `details.file_kind` lets a command that takes several kinds tell them apart.
+ * The usage error for a file of the wrong kind, naming what it is and what takes it;
+ * null when the file is of no kind tama-dex knows (the caller's own checks say why).
+ * `details.file_kind` lets a command that takes several kinds tell them apart, and
+ * `details.file` with it lets the CLI name its own commands for the file.
  */
 export function wrongKindOfFile(path: string, kind: FileKind, expected: string): TamaError | null {
   const takes = TAKEN_BY[kind]
   if (takes === undefined) return null
-  return new TamaError('usage', `${path} is ${takes.what}, not ${expected}: ${takes.commands(path)}`, {details: {file_kind: kind}})
+  return new TamaError('usage', `${path} is ${takes.what}, not ${expected}: ${takes.remedy}`, {details: {file_kind: kind, file: path}})
 }
 
-const TAKEN_BY: Partial<Record<FileKind, {what: string; commands: (path: string) => string}>> = {
-  cassette: {
-    what: 'a cassette',
-    commands: (path) => `install it with \`tama-dex index import ${path}\`, look inside with \`tama-dex cassette inspect ${path}\`, or search it with \`tama-dex search WORDS --from ${path}\`.`,
-  },
-  index: {
-    what: 'a tama-dex index',
-    commands: (path) => `pass it as \`--index ${path}\` to the index, search and execute commands.`,
-  },
-  description: {
-    what: 'an API description',
-    commands: (path) =>
-      `build a cassette of it with \`tama-dex cassette build --document ${path}\`, install it with \`tama-dex index load ${path} --cassette NAME\`, or search it with \`tama-dex search WORDS --from ${path}\`.`,
-  },
-}
+/** What each kind of file is, and what to do with it instead, in the library's words. */
+export const TAKEN_BY: Readonly<Partial<Record<FileKind, {readonly what: string; readonly remedy: string}>>> = Object.freeze({
+  cassette: {what: 'a cassette', remedy: 'install it in an index, read its meta and operations, or search it alone in a private index.'},
+  index: {what: 'a tama-dex index', remedy: 'open it as an index.'},
+  description: {what: 'an API description', remedy: 'build a cassette of it, load it into an index, or search it alone in a private index.'},
+})

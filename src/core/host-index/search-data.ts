@@ -23,7 +23,7 @@ export function refreshSearchRows(db: SqliteDatabase, path: string): void {
   if (db.readonly) {
     throw new TamaError(
       'not_ready',
-      `${path} holds search rows derived by another version of tama-dex's search (cassettes ${stale.join(', ')}), and this tama-dex cannot write the file to derive them again. Make it writable and run tama-dex index status --index ${path} once, which derives them, or import those cassettes again.`,
+      `${path} holds search rows derived by another version of tama-dex's search (cassettes ${stale.join(', ')}), and this tama-dex cannot write the file to derive them again. Make it writable and open it once more, which derives them, or import those cassettes again.`,
     )
   }
   for (const name of stale) {

@@ -109,7 +109,7 @@ function checkIndexFile(path: string, options: StorageOptions): boolean {
   const stats = statOf(path)
   if (stats === undefined) {
     if (options.readonly === true) {
-      throw new TamaError('not_ready', `There is no index at ${path} yet: nothing has been installed there. Import a cassette into it first (tama-dex index import FILE --index ${path}).`)
+      throw new TamaError('not_ready', `There is no index at ${path} yet: nothing has been installed there. Import a cassette into it first.`)
     }
     if (options.mustExist === true) throw indexMoved()
     return false
@@ -150,7 +150,7 @@ function statOf(path: string): Stats | undefined {
   } catch (error) {
     const why = IMPOSSIBLE_PATHS.get((error as NodeJS.ErrnoException).code ?? '')
     if (why === undefined) throw unusable(path, 'it cannot be read')
-    throw new TamaError('usage', `${path} cannot be an index: ${why}. Pass --index with another path.`)
+    throw new TamaError('usage', `${path} cannot be an index: ${why}. Choose another path for the index.`)
   }
 }
 
@@ -191,7 +191,7 @@ function openReadOnly(path: string): SqliteDatabase {
     if ((statSync(`${path}-wal`, {throwIfNoEntry: false})?.size ?? 0) > 0) {
       throw new TamaError(
         'unwritable',
-        `Cannot read the index ${path}: its folder is read-only, and SQLite must create ${path}-shm there to read the changes in ${path}-wal. Make the folder writable, or open the index once where it is writable (tama-dex index status) before making it read-only.`,
+        `Cannot read the index ${path}: its folder is read-only, and SQLite must create ${path}-shm there to read the changes in ${path}-wal. Make the folder writable, or open the index once where it is writable before making it read-only.`,
         {details: {code: 'SQLITE_CANTOPEN'}},
       )
     }
@@ -240,7 +240,7 @@ export function indexMoved(): TamaError {
 }
 
 function unusable(path: string, why: string): TamaError {
-  return new TamaError('incompatible_file', `${path} is not a tama-dex index (${why}); it was left untouched. Pass --index with a new file name, or remove the file if it is yours to remove.`)
+  return new TamaError('incompatible_file', `${path} is not a tama-dex index (${why}); it was left untouched. Choose a new file name for the index, or remove the file if it is yours to remove.`)
 }
 
 /** What a read-only open accepts: only a current index; anything to create or recreate is not_ready. */
@@ -248,7 +248,7 @@ function checkSchema(db: SqliteDatabase, path: string): Omit<OpenedStorage, 'fil
   const seen = schemaIdentity(db)
   if (seen.applicationId === INDEX_APPLICATION_ID && seen.version === STORAGE_VERSION) return {db, recreated: false, previousVersion: null}
   refuseNewer(path, seen)
-  const create = `Import a cassette into it (tama-dex index import FILE --index ${path})`
+  const create = 'Import a cassette into it'
   if (seen.applicationId === 0 && seen.objects === 0) throw new TamaError('not_ready', `${path} holds no index yet. ${create}.`)
   if (seen.applicationId === INDEX_APPLICATION_ID) {
     throw new TamaError('not_ready', `${path} was written by an older tama-dex (storage version ${seen.version}) and must be recreated, which reading does not do. ${create}: that recreates it, and then import its other cassettes again.`)
@@ -305,7 +305,7 @@ function refuseNewer(path: string, seen: {applicationId: number; version: number
   if (seen.applicationId !== INDEX_APPLICATION_ID || seen.version <= STORAGE_VERSION) return
   throw new TamaError(
     'incompatible_file',
-    `${path} is a tama-dex index of storage version ${seen.version}, written by a newer tama-dex than this one (storage version ${STORAGE_VERSION}); it was left untouched. Upgrade tama-dex, or pass --index with another file.`,
+    `${path} is a tama-dex index of storage version ${seen.version}, written by a newer tama-dex than this one (storage version ${STORAGE_VERSION}); it was left untouched. Upgrade tama-dex, or choose another file for the index.`,
   )
 }
 

@@ -163,7 +163,7 @@ export class TamaIndex {
       if (!this.#ready()) throw notReady()
       const found = getOperation(this.#db, cassette, operationId, scopes)
       if (found !== undefined) return found
-      throw new TamaError('not_found', `No operation ${quote(operationId)} in cassette ${quote(cassette)} is available to you. Find the operations you can see with search (tama-dex search WORDS --cassette ${printable(cassette)}).`, {
+      throw new TamaError('not_found', `No operation ${quote(operationId)} in cassette ${quote(cassette)} is available to you. Find the operations you can see with search.`, {
         details: {cassette: printable(cassette), operation_id: printable(operationId)},
       })
     })
@@ -203,9 +203,9 @@ export class TamaIndex {
 }
 
 function notReady(): TamaError {
-  return new TamaError('not_ready', 'The index has no cassette installed yet. Import a cassette (tama-dex index import) or load a document first.')
+  return new TamaError('not_ready', 'The index has no cassette installed yet. Import a cassette or load a document first.')
 }
 
 function notInstalled(name: string): TamaError {
-  return new TamaError('not_found', `No cassette named "${name}" is installed. See tama-dex index list.`)
+  return new TamaError('not_found', `No cassette named "${name}" is installed. See \`cassettes()\`.`)
 }

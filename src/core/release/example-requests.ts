@@ -39,7 +39,7 @@ export async function readExampleRequests(file: string): Promise<ExampleRequest[
   const bytes = await readBoundedFile(file, {
     maxBytes: MAX_EXAMPLES_FILE_BYTES,
     expected: 'a JSON Lines file of example requests',
-    tooLarge: (size) => new TamaError('usage', `${file}: ${size} bytes; an --examples file may hold at most ${MAX_EXAMPLES_FILE_BYTES}. Split it.`),
+    tooLarge: (size) => new TamaError('usage', `${file}: ${size} bytes; an example requests file may hold at most ${MAX_EXAMPLES_FILE_BYTES}. Split it.`),
   })
   const problems: Problem[] = []
   const requests: ExampleRequest[] = []
@@ -52,7 +52,7 @@ export async function readExampleRequests(file: string): Promise<ExampleRequest[
     if (request !== null) requests.push({...request, line: {file, number: line}})
   }
   if (requests.length > MAX_EXAMPLES_FILE_REQUESTS) {
-    throw new TamaError('usage', `${file}: ${requests.length} example requests; an --examples file may hold at most ${MAX_EXAMPLES_FILE_REQUESTS}, each one search. Split it.`)
+    throw new TamaError('usage', `${file}: ${requests.length} example requests; an example requests file may hold at most ${MAX_EXAMPLES_FILE_REQUESTS}, each one search. Split it.`)
   }
   if (problems.length > 0) throw badFile(file, problems)
   return requests

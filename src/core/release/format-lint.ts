@@ -55,6 +55,6 @@ function exampleLines({examples}: LintReport): string[] {
     const above = example.above.length === 0 ? 'nothing found' : `above it: ${idList(example.above, 5)}`
     lines.push(`  ${printable(example.operation_id, 64)} ${rank}: "${printable(example.request, 80)}" (${printable(example.source, 80)}); ${above}`)
   }
-  if (missed.length > MAX_MISSED_SHOWN) lines.push(`  ... and ${missed.length - MAX_MISSED_SHOWN} more (see --json)`)
+  if (missed.length > MAX_MISSED_SHOWN) lines.push(`  ... and ${missed.length - MAX_MISSED_SHOWN} more (the full report lists every one)`)
   return lines
 }

@@ -95,7 +95,7 @@ describe('an index of other search data', () => {
     const path = await spoiltIndex('0'.repeat(64))
     const db = openDatabase(path, {readonly: true})
     try {
-      expect(() => refreshSearchRows(db, path)).toThrow(expect.objectContaining({kind: 'not_ready', message: expect.stringContaining(`tama-dex index status --index ${path}`)}))
+      expect(() => refreshSearchRows(db, path)).toThrow(expect.objectContaining({kind: 'not_ready', message: expect.stringContaining("Make it writable and open it once more, which derives them")}))
     } finally {
       db.close()
     }

@@ -1,0 +1,46 @@
+import type {Problem} from './core/errors/index.js'
+import {TamaError} from './core/errors/index.js'
+import {TAKEN_BY} from './core/files/index.js'
+
+/**
+ * The CLI's words for what the library names by its own functions: library messages say
+ * `adoptDocument`, the CLI user runs `tama-dex document adopt`.
+ */
+const CLI_COMMANDS: ReadonlyArray<readonly [library: string, cli: string]> = [
+  ['`adoptDocument`', '`tama-dex document adopt`'],
+  ['`validateDocument`', '`tama-dex document validate`'],
+  ['See `cassettes()`.', 'See tama-dex index list.'],
+]
+
+// The CLI's own commands for a file given where another kind was expected.
+const CLI_TAKEN_BY: Readonly<Partial<Record<keyof typeof TAKEN_BY, (path: string) => string>>> = {
+  cassette: (path) => `install it with \`tama-dex index import ${path}\`, look inside with \`tama-dex cassette inspect ${path}\`, or search it with \`tama-dex search WORDS --from ${path}\`.`,
+  index: (path) => `pass it as \`--index ${path}\` to the index, search and execute commands.`,
+  description: (path) =>
+    `build a cassette of it with \`tama-dex cassette build --document ${path}\`, install it with \`tama-dex index load ${path} --cassette NAME\`, or search it with \`tama-dex search WORDS --from ${path}\`.`,
+}
+
+/** Library text with the functions it names replaced by the CLI commands that run them. */
+export function cliText(text: string): string {
+  return CLI_COMMANDS.reduce((result, [library, cli]) => result.replaceAll(library, cli), text)
+}
+
+/** A problem as the CLI prints it: cliText of its message. */
+export function cliProblem(problem: Problem): Problem {
+  return {...problem, message: cliText(problem.message)}
+}
+
+/** The failure in the CLI's words: cliText throughout, and a wrong kind of file's remedy as the CLI commands that take the file. */
+export function withCliRemedy(failure: TamaError): TamaError {
+  const {dispatched, details} = failure
+  return new TamaError(failure.kind, cliText(wrongFileRemedy(failure)), {dispatched, details, problems: failure.problems.map(cliProblem), cause: failure})
+}
+
+function wrongFileRemedy({message, details}: TamaError): string {
+  const {file_kind: kind, file} = details
+  if (typeof kind !== 'string' || typeof file !== 'string') return message
+  const library = TAKEN_BY[kind as keyof typeof TAKEN_BY]
+  const cli = CLI_TAKEN_BY[kind as keyof typeof CLI_TAKEN_BY]
+  if (library === undefined || cli === undefined || !message.endsWith(library.remedy)) return message
+  return message.slice(0, -library.remedy.length) + cli(file)
+}
