@@ -17,12 +17,14 @@ interface PtyRun {
   readonly signal: number | null
   readonly bytes: number
   readonly timedOut: boolean
-  readonly seconds: number
 }
 
-/** Runs `tama-dex ...args` in a pseudo-terminal of `rows` × `columns`, SIGTERM after `termAfter` s (0: never), killed at 20 s. */
-async function inTerminal(size: {rows: number; columns: number; termAfter?: number; env?: NodeJS.ProcessEnv}, args: readonly string[]): Promise<PtyRun> {
-  const run = await runProcess('python3', [PTY_RUN, String(size.rows), String(size.columns), '20', String(size.termAfter ?? 0), process.execPath, CLI, ...args], {
+/**
+ * Runs `tama-dex ...args` in a pseudo-terminal of `rows` × `columns`, SIGTERM once the
+ * terminal shows `termOn` (never without it), killed at 20 s as a safety net.
+ */
+async function inTerminal(size: {rows: number; columns: number; termOn?: string; env?: NodeJS.ProcessEnv}, args: readonly string[]): Promise<PtyRun> {
+  const run = await runProcess('python3', [PTY_RUN, String(size.rows), String(size.columns), '20', size.termOn ?? '0', process.execPath, CLI, ...args], {
     cwd: dir.path,
     env: {...TERMINAL, ...size.env},
     timeoutMs: 30_000,
@@ -36,11 +38,12 @@ afterAll(() => dir.remove())
 
 const buildArgs = (output: string, document = 'pets.yaml'): string[] => ['cassette', 'build', '--name', 'pets', '--version', '1.0.0', '--document', document, '--output', output]
 const SPINNER_FRAME = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/
+const DOCUMENT_REQUESTED = 'slow document requested'
 
 beforeAll(() => {
   copyFileSync(fixture('pets.yaml'), join(dir.path, 'pets.yaml'))
-  // A document that takes 30 s to arrive: a build still at work when the signal comes.
-  writeFileSync(join(dir.path, 'slow.mjs'), "export const document = new Promise(() => setTimeout(() => {}, 30_000))\n")
+  // A document that takes 30 s to arrive, and says when the build asks for it: a build at work when the signal comes.
+  writeFileSync(join(dir.path, 'slow.mjs'), `process.stderr.write('${DOCUMENT_REQUESTED}\\n')\nexport const document = new Promise(() => setTimeout(() => {}, 30_000))\n`)
 })
 
 describe('progress in a terminal', () => {
@@ -80,18 +83,19 @@ describe('progress in a terminal', () => {
 
   it.each([{size: '0 × 0', rows: 0, columns: 0}, {size: '100 × 30', rows: 30, columns: 100}])('SIGTERM ends a build at once in a terminal of $size, exit 143, nothing written', async (size) => {
     const output = `killed-${size.columns}.tama-cassette`
-    const run = await inTerminal({...size, termAfter: 1.5}, buildArgs(output, 'slow.mjs#document'))
-    expect({exit: run.exit, signal: run.signal, timedOut: run.timedOut}).toEqual({exit: 143, signal: null, timedOut: false})
-    expect(run.seconds).toBeLessThan(5)
+    const run = await inTerminal({...size, termOn: DOCUMENT_REQUESTED}, buildArgs(output, 'slow.mjs#document'))
+    // Ended by the signal while the document was still awaited: exit 143, before the 30 s document or the 20 s safety net.
+    expect({requested: run.output.includes(DOCUMENT_REQUESTED), exit: run.exit, signal: run.signal, timedOut: run.timedOut}).toEqual({requested: true, exit: 143, signal: null, timedOut: false})
     expect(readdirSync(dir.path).filter((name) => name.includes(`killed-${size.columns}`))).toEqual([])
   })
 
-  it('SIGTERM at any moment of a build leaves either the whole cassette or nothing, and never a temporary', async () => {
+  it('SIGTERM at each step of a build leaves either the whole cassette or nothing, and never a temporary', async () => {
     writeFileSync(join(dir.path, 'large.json'), JSON.stringify(largeDocument('large', 5_000)))
     const ends = await Promise.all(
-      [0.4, 0.55, 0.7, 0.85, 1].map(async (termAfter, n) => {
+      // Each step the terminal shows: reading the documents (before the handler is installed), then building.
+      ['Reading documents', 'Building large-'].map(async (termOn, n) => {
         const output = `large-${n}.tama-cassette`
-        const run = await inTerminal({rows: 30, columns: 100, termAfter}, ['cassette', 'build', '--name', 'large', '--version', '1.0.0', '--document', 'large.json', '--output', output])
+        const run = await inTerminal({rows: 30, columns: 100, termOn}, ['cassette', 'build', '--name', 'large', '--version', '1.0.0', '--document', 'large.json', '--output', output])
         const written = readdirSync(dir.path).filter((name) => name.includes(output))
         // Before the build's work starts SIGTERM keeps its default action (killed, signal 15); during it, exit 143.
         const ended = run.exit === 0 ? 'built' : run.exit === 143 || run.signal === 15 ? 'terminated' : `exit ${run.exit}`

@@ -8,7 +8,7 @@ export type CountName =
   | 'fuzz cases'
   | 'concurrent operations'
   | 'hostile schemas tried'
-  | 'costly inputs timed'
+  | 'costly inputs checked'
   | 'special files tried'
   | 'index states tried'
   | 'path values tried'

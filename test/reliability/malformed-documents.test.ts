@@ -20,9 +20,6 @@ import {SEED, SOAK, scaled} from './soak.js'
 import {SeededRandom} from './seeded-random.js'
 import {type CorpusName, type SourceDocument, corpusDocument, projectDocuments} from './source-documents.js'
 
-/** No document may take longer than this to be refused (a hang bound, not a benchmark). */
-const BOUND_MS = 20_000
-
 let dir: string
 let sources: Array<{source: SourceDocument; count: number}>
 let memory: TamaIndex
@@ -102,21 +99,18 @@ describe('a malformed document', () => {
       tried++
       // A long run must let vitest's own messages through.
       await yieldToEvents()
-      const started = performance.now()
       const checked = checkDocument(mutant.document, {source: 'mutant'})
       const loaded = await memory.load(mutant.document, {cassette: 'runtime', source: 'mutant'}).then(
         () => new Error('loaded'),
         (error: unknown) => error,
       )
-      const elapsed = performance.now() - started
       const problem =
         checked.document !== null
           ? 'checkDocument found no problem'
           : !reportedNear(checked.problems, mutant.near)
             ? `no problem at ${mutant.near.join(' or ')}: ${JSON.stringify(checked.problems.slice(0, 3)).slice(0, 300)}`
             : (refusalProblem(mutant, loaded) ??
-              (JSON.stringify((loaded as TamaError).problems) !== JSON.stringify(checked.problems) ? 'load lists other problems than checkDocument' : null) ??
-              (elapsed > BOUND_MS ? `took ${Math.round(elapsed)} ms` : null))
+              (JSON.stringify((loaded as TamaError).problems) !== JSON.stringify(checked.problems) ? 'load lists other problems than checkDocument' : null))
       if (problem !== null) failures.push(`${mutant.name}: ${problem}`)
     }
     expect(failures).toEqual([])
