@@ -4,6 +4,7 @@ import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 
 import {PROJECT_ROOT} from '../helpers/cli.js'
+import {shapeOf} from '../helpers/json-shape.js'
 
 /**
  * Scripts parse the CLI: its commands, flags and arguments are a contract. This test
@@ -60,26 +61,6 @@ describe('the CLI contract', () => {
     for (const [id, command] of Object.entries(contract)) expect(command.flags, id).toHaveProperty('json')
   })
 })
-
-/** Fields that carry caller data or schemas: their content is not part of the contract. */
-const OPAQUE = new Set(['input', 'input_schema', 'inputSchema', 'output_schema', 'outputSchema', 'when', 'schema'])
-
-/** The shape of a JSON value: keys and types, arrays reduced to the union of their items' shapes. */
-function shapeOf(value: unknown): unknown {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) {
-    const items = [...new Set(value.map((item) => JSON.stringify(shapeOf(item))))].sort()
-    return {array: items.map((item) => JSON.parse(item) as unknown)}
-  }
-  if (typeof value === 'object') {
-    return Object.fromEntries(
-      Object.keys(value as object)
-        .sort()
-        .map((key) => [key, OPAQUE.has(key) ? 'json' : shapeOf((value as Record<string, unknown>)[key])]),
-    )
-  }
-  return typeof value
-}
 
 describe('the --json output contract', () => {
   const SHAPES = join(PROJECT_ROOT, 'test/fixtures/cli/json-shapes.json')

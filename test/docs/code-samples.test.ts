@@ -1,20 +1,23 @@
-import {readFileSync, readdirSync} from 'node:fs'
+import {mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
 import {join, relative} from 'node:path'
 
-import {describe, expect, it} from 'vitest'
+import {afterAll, describe, expect, it} from 'vitest'
+import {parse as parseYaml} from 'yaml'
 
+import {readKeywordMap} from '../../src/core/adopt/index.js'
+import {validateDocument} from '../../src/core/profile/index.js'
+import {readExampleRequests} from '../../src/core/release/index.js'
 import {PROJECT_ROOT} from '../helpers/cli.js'
-
-// docs/search.md and docs/mcp.md are checked by their own tests.
-const DOCS = ['README.md', ...readdirSync(join(PROJECT_ROOT, 'docs')).filter((name) => name.endsWith('.md') && !['search.md', 'mcp.md'].includes(name)).map((name) => `docs/${name}`)]
+import {shapeOf} from '../helpers/json-shape.js'
 
 /**
- * TEMPORARY: samples not yet cut from a file under examples/, by document and first line.
- * Each is to become an excerpt of an example the tests run; the test fails once one is.
+ * Every code sample of README.md and docs/ is true to the code: a JavaScript or TypeScript
+ * sample is cut from a file under examples/ (which test/examples runs), a TypeScript
+ * declaration may instead be cut from the source that declares it; a JSON or YAML sample is
+ * parsed and checked by what it shows (CHECKS). Shell samples are test/docs/shell-samples'.
  */
-const NOT_YET: ReadonlyArray<readonly [string, string]> = [
-  ['docs/execute.md', 'interface Executor {'],
-]
+const DOCS = ['README.md', ...readdirSync(join(PROJECT_ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)]
 
 /** The lines of text, trimmed, without blank ones: so an indented excerpt compares equal. */
 function codeLines(text: string): string[] {
@@ -24,15 +27,16 @@ function codeLines(text: string): string[] {
     .filter((line) => line !== '')
 }
 
-function examples(directory: string): string[] {
-  return readdirSync(directory, {withFileTypes: true}).flatMap((entry) => {
-    const path = join(directory, entry.name)
-    if (entry.isDirectory()) return examples(path)
-    return /\.(mjs|js|ts)$/.test(entry.name) ? [path] : []
-  })
+function files(directory: string, pattern: RegExp): Array<{file: string; lines: string[]}> {
+  return readdirSync(directory, {withFileTypes: true, recursive: true})
+    .filter((entry) => entry.isFile() && pattern.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort()
+    .map((path) => ({file: relative(PROJECT_ROOT, path), lines: codeLines(readFileSync(path, 'utf8'))}))
 }
 
-const EXAMPLES = examples(join(PROJECT_ROOT, 'examples')).map((path) => ({file: relative(PROJECT_ROOT, path), lines: codeLines(readFileSync(path, 'utf8'))}))
+const EXAMPLES = files(join(PROJECT_ROOT, 'examples'), /\.(mjs|js|ts)$/)
+const SOURCES = files(join(PROJECT_ROOT, 'src'), /\.ts$/)
 
 /** True when every line of `sample` is in `file`, in order. */
 function isExcerpt(sample: readonly string[], file: readonly string[]): boolean {
@@ -45,23 +49,142 @@ function isExcerpt(sample: readonly string[], file: readonly string[]): boolean 
   return true
 }
 
-const SAMPLES = DOCS.flatMap((doc) =>
-  [...readFileSync(join(PROJECT_ROOT, doc), 'utf8').matchAll(/^```(?:js|ts)\n([\s\S]*?)^```/gm)].map((match) => ({doc, lines: codeLines(match[1]!)})),
+interface Sample {
+  readonly doc: string
+  readonly language: string
+  readonly text: string
+  readonly first: string
+}
+
+const SAMPLES: Sample[] = DOCS.flatMap((doc) =>
+  [...readFileSync(join(PROJECT_ROOT, doc), 'utf8').matchAll(/^```([a-z]*)\n([\s\S]*?)^```/gm)].map((match) => ({
+    doc,
+    language: match[1]!,
+    text: match[2]!,
+    first: codeLines(match[2]!)[0] ?? '',
+  })),
 )
 
-describe('code samples in README.md and docs/', () => {
-  it.each(SAMPLES.filter(({doc, lines}) => !NOT_YET.some(([notYet, first]) => notYet === doc && lines[0] === first)).map(({doc, lines}) => ({doc, first: lines[0], lines})))(
-    '$doc: "$first" is cut from a file under examples/',
-    ({lines}) => {
-      expect(EXAMPLES.filter((example) => isExcerpt(lines, example.lines)).map((example) => example.file)).not.toEqual([])
-    },
-  )
+const SHAPES = JSON.parse(readFileSync(join(PROJECT_ROOT, 'test/fixtures/cli/json-shapes.json'), 'utf8')) as Record<string, {output: unknown}>
+const MANIFEST = JSON.parse(readFileSync(join(PROJECT_ROOT, 'oclif.manifest.json'), 'utf8')) as {commands: Record<string, {flags: Record<string, unknown>}>}
+const INCUS = parseYaml(readFileSync(join(PROJECT_ROOT, 'examples/incus.yaml'), 'utf8')) as {paths: Record<string, Record<string, Record<string, unknown>>>}
 
-  it('lists in NOT_YET only samples that exist and are not yet cut from an example', () => {
-    for (const [doc, first] of NOT_YET) {
-      const sample = SAMPLES.find((candidate) => candidate.doc === doc && candidate.lines[0] === first)
-      expect(sample, `${doc}: ${first}`).toBeDefined()
-      expect(EXAMPLES.some((example) => isExcerpt(sample!.lines, example.lines)), `${doc}: ${first}`).toBe(false)
-    }
+const dir = mkdtempSync(join(tmpdir(), 'tama-doc-samples-'))
+afterAll(() => rmSync(dir, {recursive: true, force: true}))
+
+/** True when a sample's shape is one the real output has: the same keys, each array item of a shape the output's items have. */
+function conforms(sample: unknown, real: unknown): boolean {
+  if (real === 'json') return true
+  if (typeof real === 'object' && real !== null && 'array' in real) {
+    const items = (real as {array: unknown[]}).array
+    return typeof sample === 'object' && sample !== null && 'array' in sample && (sample as {array: unknown[]}).array.every((item) => items.some((want) => conforms(item, want)))
+  }
+  if (typeof real === 'object' && real !== null) {
+    if (typeof sample !== 'object' || sample === null) return false
+    const keys = Object.keys(real)
+    return JSON.stringify(Object.keys(sample)) === JSON.stringify(keys) && keys.every((key) => conforms((sample as Record<string, unknown>)[key], (real as Record<string, unknown>)[key]))
+  }
+  return sample === real
+}
+
+/** examples/incus.yaml with `change` made to one of its operations, validated as a profile document. */
+function validatedWith(path: string, method: string, change: Record<string, unknown>): number {
+  const document = structuredClone(INCUS)
+  Object.assign(document.paths[path]![method]!, change)
+  return validateDocument(document, {source: 'sample'}).operations.length
+}
+
+/** `--flag` names of a command in the built CLI. */
+function flagsOf(command: string): string[] {
+  return Object.keys(MANIFEST.commands[command]?.flags ?? {})
+}
+
+/**
+ * What each JSON and YAML sample shows, by document and first line, and how it is checked.
+ * A JSON or YAML sample missing from this table fails the test.
+ */
+const CHECKS: ReadonlyArray<{doc: string; first: string; check: (text: string) => Promise<void> | void}> = [
+  {
+    doc: 'docs/execute.md',
+    first: '{"dry_run": true, "cassette": "incus", "operation_id": "instance_delete", "method": "delete",',
+    check: (text) => expect(conforms(shapeOf(JSON.parse(text)), SHAPES['execute --dry-run']!.output)).toBe(true),
+  },
+  {
+    doc: 'docs/release.md',
+    first: '{',
+    check: (text) => expect(conforms(shapeOf(JSON.parse(text)), SHAPES['cassette diff']!.output)).toBe(true),
+  },
+  {
+    doc: 'docs/release.md',
+    first: '{"operation": "instances_get", "request": "which containers are running"}',
+    check: async (text) => {
+      writeFileSync(join(dir, 'requests.jsonl'), text)
+      expect((await readExampleRequests(join(dir, 'requests.jsonl'))).map((request) => request.operation)).toEqual(['instances_get', 'instance_state_put'])
+    },
+  },
+  {
+    doc: 'docs/mcp.md',
+    first: '{',
+    check: (text) => {
+      const {command, args} = (JSON.parse(text) as {mcpServers: Record<string, {command: string; args: string[]}>}).mcpServers['tama-dex']!
+      expect(command).toBe('tama-dex')
+      expect(args[0]).toBe('mcp')
+      const flags = args.filter((arg) => arg.startsWith('--')).map((arg) => arg.slice(2))
+      expect(flags.filter((flag) => !flagsOf('mcp').includes(flag))).toEqual([])
+    },
+  },
+  {
+    doc: 'docs/adoption.md',
+    first: 'instances: [container, vm, virtual machine]',
+    check: async (text) => {
+      writeFileSync(join(dir, 'keywords.yaml'), text)
+      expect(Object.keys(await readKeywordMap(join(dir, 'keywords.yaml')))).toEqual(['instances', 'instance_state_put'])
+    },
+  },
+  {
+    doc: 'docs/profile.md',
+    first: 'x-tama-confirmation:',
+    check: (text) => expect(validatedWith('/1.0/instances/{name}', 'delete', parseYaml(text) as Record<string, unknown>)).toBeGreaterThan(0),
+  },
+  {
+    doc: 'docs/profile.md',
+    first: 'x-tama-keywords: [start, stop, restart, reboot, container, vm, virtual machine]',
+    check: (text) => expect(validatedWith('/1.0/instances/{name}', 'get', parseYaml(text) as Record<string, unknown>)).toBeGreaterThan(0),
+  },
+  {
+    doc: 'docs/profile.md',
+    first: 'x-tama-examples: [start the web01 container, reboot a vm]',
+    check: (text) => expect(validatedWith('/1.0/instances/{name}', 'get', parseYaml(text) as Record<string, unknown>)).toBeGreaterThan(0),
+  },
+  {
+    doc: 'docs/profile.md',
+    first: '# GET /1.0/instances/{name}?project=…  →  {"name": "web1", "project": "default"}',
+    check: (text) => expect(validatedWith('/1.0/instances/{name}', 'get', parseYaml(text) as Record<string, unknown>)).toBeGreaterThan(0),
+  },
+]
+
+const code = SAMPLES.filter((sample) => ['js', 'ts'].includes(sample.language))
+const data = SAMPLES.filter((sample) => ['json', 'yaml'].includes(sample.language))
+
+describe('code samples in README.md and docs/', () => {
+  it.each(code)('$doc: "$first" is cut from a file under examples/ (a TypeScript declaration: or from src/)', ({language, text}) => {
+    const lines = codeLines(text)
+    const from = [...EXAMPLES, ...(language === 'ts' ? SOURCES : [])]
+    expect(from.filter((file) => isExcerpt(lines, file.lines)).map((file) => file.file)).not.toEqual([])
+  })
+
+  // Each check parses its sample and runs it through what reads such data.
+  it.each(data)('$doc: $language "$first" is what it shows', async ({doc, text, first}) => {
+    const checks = CHECKS.filter((candidate) => candidate.doc === doc && candidate.first === first)
+    expect(checks, 'a check in CHECKS').toHaveLength(1)
+    await checks[0]!.check(text)
+  })
+
+  it('checks no sample that is not there', () => {
+    expect(CHECKS.filter(({doc, first}) => !data.some((sample) => sample.doc === doc && sample.first === first))).toEqual([])
+  })
+
+  it('knows every language a sample is written in', () => {
+    expect([...new Set(SAMPLES.map((sample) => sample.language))].sort()).toEqual(['', 'js', 'json', 'sh', 'sql', 'text', 'ts', 'yaml'])
   })
 })

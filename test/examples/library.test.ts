@@ -14,6 +14,10 @@ describe.each([
     want: ['executor: delete /1.0/instances/{name} for session session-7, scopes incus.read incus.write', 'Deleting instance web1', ''],
   },
   {
+    example: 'examples/library/mcp-tools.mjs',
+    want: ['tools: search, execute', 'search: incus instances_get', 'execute: {"name":"web1","status":"Running","session":"s-1"}', ''],
+  },
+  {
     example: 'examples/library/telemetry.mjs',
     want: ['tama-dex:load ok in a measured time', 'tama-dex:search ok in a measured time', ''],
   },
