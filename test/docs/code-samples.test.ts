@@ -7,6 +7,7 @@ import {parse as parseYaml} from 'yaml'
 
 import {readKeywordMap} from '../../src/core/adopt/index.js'
 import {validateDocument} from '../../src/core/profile/index.js'
+import type {OperationRecord} from '../../src/core/profile/operation-record.js'
 import {readExampleRequests} from '../../src/core/release/index.js'
 import {PROJECT_ROOT} from '../helpers/cli.js'
 import {shapeOf} from '../helpers/json-shape.js'
@@ -87,11 +88,11 @@ function conforms(sample: unknown, real: unknown): boolean {
   return sample === real
 }
 
-/** examples/incus.yaml with `change` made to one of its operations, validated as a profile document. */
-function validatedWith(path: string, method: string, change: Record<string, unknown>): number {
+/** examples/incus.yaml with `change` made to one of its operations, validated as a profile document: that operation's record. */
+function validatedWith(path: string, method: string, change: Record<string, unknown>): OperationRecord {
   const document = structuredClone(INCUS)
   Object.assign(document.paths[path]![method]!, change)
-  return validateDocument(document, {source: 'sample'}).operations.length
+  return validateDocument(document, {source: 'sample'}).operations.find((record) => record.path === path && record.method === method)!
 }
 
 /** `--flag` names of a command in the built CLI. */
@@ -144,22 +145,37 @@ const CHECKS: ReadonlyArray<{doc: string; first: string; check: (text: string) =
   {
     doc: 'docs/profile.md',
     first: 'x-tama-confirmation:',
-    check: (text) => expect(validatedWith('/1.0/instances/{name}', 'delete', parseYaml(text) as Record<string, unknown>)).toBeGreaterThan(0),
+    check: (text) => {
+      const sample = parseYaml(text) as {'x-tama-confirmation': Record<string, unknown>}
+      expect(validatedWith('/1.0/instances/{name}', 'delete', sample).confirmation).toEqual(sample['x-tama-confirmation'])
+    },
   },
   {
     doc: 'docs/profile.md',
     first: 'x-tama-keywords: [start, stop, restart, reboot, container, vm, virtual machine]',
-    check: (text) => expect(validatedWith('/1.0/instances/{name}', 'get', parseYaml(text) as Record<string, unknown>)).toBeGreaterThan(0),
+    check: (text) => {
+      const sample = parseYaml(text) as {'x-tama-keywords': string[]}
+      expect(validatedWith('/1.0/instances/{name}', 'get', sample).keywords).toEqual(expect.arrayContaining(sample['x-tama-keywords']))
+    },
   },
   {
     doc: 'docs/profile.md',
     first: 'x-tama-examples: [start the web01 container, reboot a vm]',
-    check: (text) => expect(validatedWith('/1.0/instances/{name}', 'get', parseYaml(text) as Record<string, unknown>)).toBeGreaterThan(0),
+    check: (text) => {
+      const sample = parseYaml(text) as {'x-tama-examples': string[]}
+      expect(validatedWith('/1.0/instances/{name}', 'get', sample).examples).toEqual(sample['x-tama-examples'])
+    },
   },
   {
     doc: 'docs/profile.md',
     first: '# GET /1.0/instances/{name}?project=…  →  {"name": "web1", "project": "default"}',
-    check: (text) => expect(validatedWith('/1.0/instances/{name}', 'get', parseYaml(text) as Record<string, unknown>)).toBeGreaterThan(0),
+    check: (text) => {
+      const record = validatedWith('/1.0/instances/{name}', 'get', parseYaml(text) as Record<string, unknown>)
+      expect(record.parameters.map(({name, in: where, required}) => ({name, in: where, required}))).toEqual([
+        {name: 'name', in: 'path', required: true},
+        {name: 'project', in: 'query', required: false},
+      ])
+    },
   },
 ]
 
