@@ -91,7 +91,7 @@ describe('an index of other search data', () => {
     expect(derivedRows(path)).toMatchObject({keys: {n: 0}, verbs: expect.arrayContaining([{operation_id: 'pets_list', verb: 'spoilt'}])})
   })
 
-  it('is not_ready, naming the command to run, through a connection that cannot write', async () => {
+  it('is not_ready, saying what to do, through a connection that cannot write', async () => {
     const path = await spoiltIndex('0'.repeat(64))
     const db = openDatabase(path, {readonly: true})
     try {
