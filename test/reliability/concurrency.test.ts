@@ -19,6 +19,7 @@ import {scaled} from './soak.js'
 
 /** How long readers race the installers. */
 const RACE_MS = scaled(6_000, 60_000)
+const COMMITS_AMONG_SEARCHES = scaled(50, 500)
 const COMMIT_FOREVER = fileURLToPath(new URL('../fixtures/reliability/commit-forever.ts', import.meta.url))
 
 /**
@@ -102,8 +103,9 @@ describe('readers racing installers', () => {
     })()
     let searches = 0
     let executes = 0
+    // Races for RACE_MS, and on until both installers have committed twice: how much work fits in the time is the machine's business.
     const until = Date.now() + RACE_MS
-    while (Date.now() < until) {
+    while (failures.length === 0 && (Date.now() < until || imports < 2 || other.reports.length < 2)) {
       for (let burst = 0; burst < 10; burst++) {
         try {
           const {results} = index.search('flip widget number', {scopes: [], limit: 50, schemas: 50})
@@ -131,8 +133,8 @@ describe('readers racing installers', () => {
     expect(failures).toEqual([])
     // Each dispatch carried the operation and input asked for, never another version's.
     for (const call of dispatched) expect(Object.keys(call.input)).toEqual(call.operationId === 'stable_ping' ? [] : [`p_${call.operationId}`])
-    expect(imports).toBeGreaterThan(0)
-    expect(other.reports.length).toBeGreaterThan(0)
+    expect(imports).toBeGreaterThanOrEqual(2)
+    expect(other.reports.length).toBeGreaterThanOrEqual(2)
     expect(indexFileProblems(path)).toEqual([])
     tally(context, 'concurrent operations', searches + executes + imports + other.reports.length)
   }, 180_000)
@@ -159,14 +161,13 @@ describe('readers racing installers', () => {
       const from = commits
       const failures: string[] = []
       let searches = 0
-      for (const until = Date.now() + scaled(2_000, 20_000); Date.now() < until; searches++) {
+      // Searches until enough commits have landed among them for a torn read to have shown.
+      for (const enough = from + COMMITS_AMONG_SEARCHES; commits <= enough; searches++) {
         const torn = tornAnswer(index.search('flip widget number', {scopes: [], limit: 50, schemas: 50}).results)
         if (torn !== null) failures.push(torn)
         if (searches % 20 === 0) await yieldToEvents()
       }
       expect(failures).toEqual([])
-      // Enough commits landed among the searches for a torn read to have shown.
-      expect(commits - from).toBeGreaterThan(50)
       tally(context, 'concurrent operations', searches + commits - from)
     } finally {
       writer.kill('SIGKILL')
