@@ -3,4 +3,4 @@
  * code, vocabulary and model. An index stores it beside the search rows it derived, and
  * re-derives them when it opens with another (docs/cassette-format.md#search-rows).
  */
-export const SEARCH_DATA_HASH = '3ecdf8031e11bb45267f1cab95d679b6c3207bd15ae5d13fb3c9d37b1de63348'
+export const SEARCH_DATA_HASH = 'fd7f1671a2be9acfa4ee68bbbb45f741cd636aa65e778dfaa5c894fcd79b073d'
