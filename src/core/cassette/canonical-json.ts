@@ -44,9 +44,25 @@ export function canonicalJson(value: unknown): string {
   return canonicalForm(value).json
 }
 
+// Characters of a string hashed at a time: hashing a document's text whole would hold its UTF-8 copy too.
+const HASHED_CHARACTERS = 1 << 20
+
 /** Lower-case hex SHA-256 of bytes, or of a string's UTF-8 encoding. */
 export function sha256Hex(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex')
+  const hash = createHash('sha256')
+  if (typeof data !== 'string') return hash.update(data).digest('hex')
+  for (let start = 0; start < data.length; ) {
+    let end = Math.min(start + HASHED_CHARACTERS, data.length)
+    // A surrogate pair split in two would be encoded as two replacement characters.
+    if (isHighSurrogate(data.charCodeAt(end - 1))) end++
+    hash.update(data.slice(start, end))
+    start = end
+  }
+  return hash.digest('hex')
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff
 }
 
 // Returns JSON data with object keys in code-unit order: the value itself where it
