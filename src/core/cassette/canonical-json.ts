@@ -84,7 +84,7 @@ function rebuildArray(array: readonly unknown[], unordered: WeakSet<object>): re
   let ordered = true
   for (let index = 0; index < array.length; index++) {
     const item = array[index]
-    const child = rebuildWithin(item, index, unordered)
+    const child = typeof item === 'string' ? item : rebuildWithin(item, index, unordered)
     if (!Object.is(child, item)) copy ??= array.slice(0, index)
     if (copy !== undefined) copy[index] = child
     if (isUnordered(child, unordered)) ordered = false
@@ -101,23 +101,27 @@ function rebuildObject(object: object, unordered: WeakSet<object>): object {
   }
   const own = Object.keys(object)
   const keys = isSorted(own) ? own : [...own].sort()
-  const children: unknown[] = new Array(keys.length)
-  let same = keys === own
+  // Filled only once the object turns out to need a copy: most objects are reused as they are.
+  let children: unknown[] | undefined = keys === own ? undefined : []
   let ordered = true
-  for (const [index, key] of keys.entries()) {
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!
     const item = (object as Record<string, unknown>)[key]
     // As in JSON.stringify, a property set to undefined is no property.
-    const child = item === undefined ? undefined : rebuildWithin(item, key, unordered)
-    children[index] = child
-    if (!Object.is(child, item) || child === undefined) same = false
-    if (isUnordered(child, unordered)) ordered = false
+    const child = item === undefined ? undefined : typeof item === 'string' ? item : rebuildWithin(item, key, unordered)
+    if (children === undefined && (child === undefined || !Object.is(child, item))) {
+      children = keys.slice(0, index).map((earlier) => (object as Record<string, unknown>)[earlier])
+    }
+    if (children !== undefined) children[index] = child
+    if (ordered && isUnordered(child, unordered)) ordered = false
   }
-  if (same) {
+  if (children === undefined) {
     if (!ordered) unordered.add(object)
     return object
   }
   const copy: Record<string, unknown> = {}
-  for (const [index, key] of keys.entries()) {
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!
     const child = children[index]
     if (child === undefined) continue
     // An own "__proto__" property, as JSON.parse makes it, not the prototype setter.
