@@ -17,9 +17,8 @@ export interface WrittenCassette {
 }
 
 /**
- * Writes a plan as a cassette file. The database is built with explicit row ids and no
- * timestamps in a private temporary database (SQLite's own, deleted on close, so memory
- * holds only its page cache, not the whole file), then `VACUUM INTO` a temporary file beside the output, which
+ * Writes a plan as a cassette file. The database is built in memory with explicit row
+ * ids and no timestamps, then `VACUUM INTO` a temporary file beside the output, which
  * is fsynced and renamed onto the output: the output path never holds a partial file,
  * and the temporary file is removed on failure, or, when the build was killed, by the
  * next build of the same output (see removeStaleTemporaries).
@@ -47,8 +46,7 @@ export async function writeCassette(plan: CassettePlan, outputPath: string): Pro
 }
 
 function fillDatabase(plan: CassettePlan, vacuumTarget: string): void {
-  // '' is SQLite's private temporary database.
-  const db = openDatabase('')
+  const db = openDatabase(':memory:')
   try {
     // Page size must be set before the first table; secure_delete zeroes freed space so
     // no leftover bytes can differ between builds.
