@@ -6,6 +6,19 @@ import {escapeToken} from '../json/index.js'
 export interface CanonicalForm {
   readonly json: string
   readonly value: unknown
+  /** How deep objects and arrays nest (1: the value is one holding no other), 0 for a scalar. */
+  readonly depth: number
+  /** The length of the longest string or object key, in UTF-16 code units. */
+  readonly longestString: number
+}
+
+// What rebuilding has seen so far.
+interface Walk {
+  /** Every object or array JSON.stringify would not write canonically. */
+  readonly unordered: WeakSet<object>
+  depth: number
+  deepest: number
+  longest: number
 }
 
 /**
@@ -21,9 +34,9 @@ export interface CanonicalForm {
  * the stack throws a RangeError.
  */
 export function canonicalForm(value: unknown): CanonicalForm {
-  const unordered = new WeakSet<object>()
-  const rebuilt = rebuild(value, unordered)
-  return {json: write(rebuilt, unordered), value: rebuilt}
+  const walk: Walk = {unordered: new WeakSet(), depth: 0, deepest: 0, longest: 0}
+  const rebuilt = rebuild(value, walk)
+  return {json: write(rebuilt, walk.unordered), value: rebuilt, depth: walk.deepest, longestString: walk.longest}
 }
 
 /** Thrown for a value that is not JSON data; `pointer` (RFC 6901) locates it. */
@@ -66,57 +79,62 @@ function isHighSurrogate(code: number): boolean {
 }
 
 // Returns JSON data with object keys in code-unit order: the value itself where it
-// already is (values built from canonical JSON mostly are), else a copy. Records in
-// `unordered` every object or array that JSON.stringify would not write canonically.
-function rebuild(value: unknown, unordered: WeakSet<object>): unknown {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value
+// already is (values built from canonical JSON mostly are), else a copy, and notes in
+// `walk` what it has seen.
+function rebuild(value: unknown, walk: Walk): unknown {
+  if (typeof value === 'string') return longest(value, walk)
+  if (value === null || typeof value === 'boolean') return value
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new NotJsonError(`is ${value}, not a JSON number`)
     // JSON has no negative zero: -0 is written, and so parsed, as 0.
     return value === 0 ? 0 : value
   }
   if (typeof value !== 'object') throw new NotJsonError(`is ${value === undefined ? 'undefined' : `a ${typeof value}`}, not JSON data`)
-  return Array.isArray(value) ? rebuildArray(value, unordered) : rebuildObject(value, unordered)
+  return Array.isArray(value) ? rebuildArray(value, walk) : rebuildObject(value, walk)
 }
 
-function rebuildArray(array: readonly unknown[], unordered: WeakSet<object>): readonly unknown[] {
+function rebuildArray(array: readonly unknown[], walk: Walk): readonly unknown[] {
+  nest(walk)
   let copy: unknown[] | undefined
   let ordered = true
   for (let index = 0; index < array.length; index++) {
     const item = array[index]
-    const child = typeof item === 'string' ? item : rebuildWithin(item, index, unordered)
+    const child = typeof item === 'string' ? longest(item, walk) : rebuildWithin(item, index, walk)
     if (!Object.is(child, item)) copy ??= array.slice(0, index)
     if (copy !== undefined) copy[index] = child
-    if (isUnordered(child, unordered)) ordered = false
+    if (isUnordered(child, walk.unordered)) ordered = false
   }
   const result = copy ?? array
-  if (!ordered) unordered.add(result)
+  if (!ordered) walk.unordered.add(result)
+  walk.depth--
   return result
 }
 
-function rebuildObject(object: object, unordered: WeakSet<object>): object {
+function rebuildObject(object: object, walk: Walk): object {
   const prototype = Object.getPrototypeOf(object) as unknown
   if (prototype !== Object.prototype && prototype !== null) {
     throw new NotJsonError(`is a ${object.constructor?.name ?? 'non-plain'} object, not JSON data`)
   }
+  nest(walk)
   const own = Object.keys(object)
   const keys = isSorted(own) ? own : [...own].sort()
   // Filled only once the object turns out to need a copy: most objects are reused as they are.
   let children: unknown[] | undefined = keys === own ? undefined : []
   let ordered = true
   for (let index = 0; index < keys.length; index++) {
-    const key = keys[index]!
+    const key = longest(keys[index]!, walk)
     const item = (object as Record<string, unknown>)[key]
     // As in JSON.stringify, a property set to undefined is no property.
-    const child = item === undefined ? undefined : typeof item === 'string' ? item : rebuildWithin(item, key, unordered)
+    const child = item === undefined ? undefined : typeof item === 'string' ? longest(item, walk) : rebuildWithin(item, key, walk)
     if (children === undefined && (child === undefined || !Object.is(child, item))) {
       children = keys.slice(0, index).map((earlier) => (object as Record<string, unknown>)[earlier])
     }
     if (children !== undefined) children[index] = child
-    if (ordered && isUnordered(child, unordered)) ordered = false
+    if (ordered && isUnordered(child, walk.unordered)) ordered = false
   }
+  walk.depth--
   if (children === undefined) {
-    if (!ordered) unordered.add(object)
+    if (!ordered) walk.unordered.add(object)
     return object
   }
   const copy: Record<string, unknown> = {}
@@ -129,7 +147,7 @@ function rebuildObject(object: object, unordered: WeakSet<object>): object {
     else copy[key] = child
   }
   // JavaScript lists integer-like keys first, so the copy may still be out of order.
-  if (!ordered || !isSorted(Object.keys(copy))) unordered.add(copy)
+  if (!ordered || !isSorted(Object.keys(copy))) walk.unordered.add(copy)
   return copy
 }
 
@@ -138,12 +156,22 @@ function isSorted(keys: readonly string[]): boolean {
   return true
 }
 
-function rebuildWithin(value: unknown, token: string | number, unordered: WeakSet<object>): unknown {
+function rebuildWithin(value: unknown, token: string | number, walk: Walk): unknown {
   try {
-    return rebuild(value, unordered)
+    return rebuild(value, walk)
   } catch (error) {
     throw error instanceof NotJsonError ? error.within(token) : error
   }
+}
+
+function nest(walk: Walk): void {
+  walk.depth++
+  if (walk.depth > walk.deepest) walk.deepest = walk.depth
+}
+
+function longest(text: string, walk: Walk): string {
+  if (text.length > walk.longest) walk.longest = text.length
+  return text
 }
 
 function isUnordered(value: unknown, unordered: WeakSet<object>): boolean {

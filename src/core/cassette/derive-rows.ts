@@ -11,6 +11,8 @@ export interface DocumentToDerive {
   /** How problems name it. */
   readonly source: string
   readonly value: unknown
+  /** See CheckOptions.withinDataLimits. */
+  readonly withinDataLimits?: boolean
 }
 
 export interface DerivedRows {
@@ -38,7 +40,7 @@ export function deriveRows(documents: readonly DocumentToDerive[]): DerivedRows 
   const problems: Problem[] = []
   const operations: SourcedOperation[] = []
   const validated = documents.map((document) => {
-    const result = checkDocument(document.value, {source: document.source})
+    const result = checkDocument(document.value, {source: document.source, withinDataLimits: document.withinDataLimits})
     problems.push(...result.problems)
     for (const record of result.document?.operations ?? []) operations.push({document, record})
     return result.document

@@ -13,6 +13,12 @@ import {checkDocumentExtensions, checkOperationExtensions, unknownTamaKeyMessage
 export interface CheckOptions {
   /** The file or source name put on every problem, as the caller named it. */
   readonly source?: string
+  /**
+   * The caller has found the document to be plain JSON data nested at most LIMITS.depth
+   * deep, with no string or key longer than LIMITS.stringLength (as a cassette build does
+   * while canonicalising it), so it is not walked again to find out.
+   */
+  readonly withinDataLimits?: boolean
 }
 
 export interface CheckResult {
@@ -40,7 +46,7 @@ export function checkDocument(document: unknown, options: CheckOptions = {}): Ch
   // A document given as a value (not text) has not met the parser's limits yet, and the
   // checks below must never walk a cycle or unbounded nesting. `undefined` is left to
   // canonicalisation, which drops it from objects as JSON.stringify does.
-  const nonJson = findNonJson(document, {maxStringLength: LIMITS.stringLength, ignoreUndefined: true})
+  const nonJson = options.withinDataLimits === true ? null : findNonJson(document, {maxStringLength: LIMITS.stringLength, ignoreUndefined: true})
   if (nonJson !== null) {
     report(nonJson.pointer, `This value ${nonJson.reason}. A document must be plain JSON data within the limits of docs/profile.md#limits: objects and arrays nested more than ${LIMITS.depth} deep, strings and keys longer than ${LIMITS.stringLength} characters and numbers that are not finite are refused.`)
     return {document: null, problems}

@@ -56,6 +56,16 @@ describe('canonicalForm', () => {
   })
 
   it.each([
+    {given: 'text', want: {depth: 0, longestString: 4}},
+    {given: [], want: {depth: 1, longestString: 0}},
+    {given: {abc: [1, {x: 'ab'}]}, want: {depth: 3, longestString: 3}},
+    {given: [[['a']], 'abcdef'], want: {depth: 3, longestString: 6}},
+    {given: {b: {'a-long-key': undefined}, a: 'xy'}, want: {depth: 2, longestString: 10}},
+  ])('measures $given: nesting depth and longest string or key', ({given, want}) => {
+    expect(canonicalForm(given)).toMatchObject(want)
+  })
+
+  it.each([
     {given: Number.NaN, want: {pointer: '', reason: 'is NaN, not a JSON number'}},
     {given: {x: Number.POSITIVE_INFINITY}, want: {pointer: '/x', reason: 'is Infinity, not a JSON number'}},
     {given: {x: [0, () => 1]}, want: {pointer: '/x/1', reason: 'is a function, not JSON data'}},
