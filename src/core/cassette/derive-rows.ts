@@ -1,5 +1,5 @@
 import type {Problem} from '../errors/index.js'
-import {type OperationRecord, type ValidatedDocument, checkDocument} from '../profile/index.js'
+import {type OperationRecord, type ValidatedDocument, checkDocument, checkMeasuredDocument} from '../profile/index.js'
 import {pointerOf} from '../json/index.js'
 import {compareCodeUnits} from '../text/index.js'
 import {operationRow, type OperationRow} from './operation-row.js'
@@ -11,7 +11,7 @@ export interface DocumentToDerive {
   /** How problems name it. */
   readonly source: string
   readonly value: unknown
-  /** See CheckOptions.withinDataLimits. */
+  /** Found plain JSON data within the profile's data limits (see checkMeasuredDocument). */
   readonly withinDataLimits?: boolean
 }
 
@@ -40,7 +40,7 @@ export function deriveRows(documents: readonly DocumentToDerive[]): DerivedRows 
   const problems: Problem[] = []
   const operations: SourcedOperation[] = []
   const validated = documents.map((document) => {
-    const result = checkDocument(document.value, {source: document.source, withinDataLimits: document.withinDataLimits})
+    const result = (document.withinDataLimits === true ? checkMeasuredDocument : checkDocument)(document.value, {source: document.source})
     problems.push(...result.problems)
     for (const record of result.document?.operations ?? []) operations.push({document, record})
     return result.document
