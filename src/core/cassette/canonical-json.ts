@@ -6,6 +6,19 @@ import {escapeToken} from '../json/index.js'
 export interface CanonicalForm {
   readonly json: string
   readonly value: unknown
+  /** How deep objects and arrays nest (1: the value is one holding no other), 0 for a scalar. */
+  readonly depth: number
+  /** The length of the longest string or object key, in UTF-16 code units. */
+  readonly longestString: number
+}
+
+// What rebuilding has seen so far.
+interface Walk {
+  /** Every object or array JSON.stringify would not write canonically. */
+  readonly unordered: WeakSet<object>
+  depth: number
+  deepest: number
+  longest: number
 }
 
 /**
@@ -21,9 +34,9 @@ export interface CanonicalForm {
  * the stack throws a RangeError.
  */
 export function canonicalForm(value: unknown): CanonicalForm {
-  const unordered = new WeakSet<object>()
-  const rebuilt = rebuild(value, unordered)
-  return {json: write(rebuilt, unordered), value: rebuilt}
+  const walk: Walk = {unordered: new WeakSet(), depth: 0, deepest: 0, longest: 0}
+  const rebuilt = rebuild(value, walk)
+  return {json: write(rebuilt, walk.unordered), value: rebuilt, depth: walk.deepest, longestString: walk.longest}
 }
 
 /** Thrown for a value that is not JSON data; `pointer` (RFC 6901) locates it. */
@@ -44,64 +57,89 @@ export function canonicalJson(value: unknown): string {
   return canonicalForm(value).json
 }
 
+// Characters of a string hashed at a time: hashing a document's text whole would hold its UTF-8 copy too.
+const HASHED_CHARACTERS = 1 << 20
+
 /** Lower-case hex SHA-256 of bytes, or of a string's UTF-8 encoding. */
 export function sha256Hex(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex')
+  const hash = createHash('sha256')
+  if (typeof data !== 'string') return hash.update(data).digest('hex')
+  for (let start = 0; start < data.length; ) {
+    let end = Math.min(start + HASHED_CHARACTERS, data.length)
+    // A surrogate pair split in two would be encoded as two replacement characters.
+    if (isHighSurrogate(data.charCodeAt(end - 1))) end++
+    hash.update(data.slice(start, end))
+    start = end
+  }
+  return hash.digest('hex')
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff
 }
 
 // Returns JSON data with object keys in code-unit order: the value itself where it
-// already is (values built from canonical JSON mostly are), else a copy. Records in
-// `unordered` every object or array that JSON.stringify would not write canonically.
-function rebuild(value: unknown, unordered: WeakSet<object>): unknown {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value
+// already is (values built from canonical JSON mostly are), else a copy, and notes in
+// `walk` what it has seen.
+function rebuild(value: unknown, walk: Walk): unknown {
+  if (typeof value === 'string') return longest(value, walk)
+  if (value === null || typeof value === 'boolean') return value
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new NotJsonError(`is ${value}, not a JSON number`)
     // JSON has no negative zero: -0 is written, and so parsed, as 0.
     return value === 0 ? 0 : value
   }
   if (typeof value !== 'object') throw new NotJsonError(`is ${value === undefined ? 'undefined' : `a ${typeof value}`}, not JSON data`)
-  return Array.isArray(value) ? rebuildArray(value, unordered) : rebuildObject(value, unordered)
+  return Array.isArray(value) ? rebuildArray(value, walk) : rebuildObject(value, walk)
 }
 
-function rebuildArray(array: readonly unknown[], unordered: WeakSet<object>): readonly unknown[] {
+function rebuildArray(array: readonly unknown[], walk: Walk): readonly unknown[] {
+  nest(walk)
   let copy: unknown[] | undefined
   let ordered = true
   for (let index = 0; index < array.length; index++) {
     const item = array[index]
-    const child = rebuildWithin(item, index, unordered)
+    const child = typeof item === 'string' ? longest(item, walk) : rebuildWithin(item, index, walk)
     if (!Object.is(child, item)) copy ??= array.slice(0, index)
     if (copy !== undefined) copy[index] = child
-    if (isUnordered(child, unordered)) ordered = false
+    if (isUnordered(child, walk.unordered)) ordered = false
   }
   const result = copy ?? array
-  if (!ordered) unordered.add(result)
+  if (!ordered) walk.unordered.add(result)
+  walk.depth--
   return result
 }
 
-function rebuildObject(object: object, unordered: WeakSet<object>): object {
+function rebuildObject(object: object, walk: Walk): object {
   const prototype = Object.getPrototypeOf(object) as unknown
   if (prototype !== Object.prototype && prototype !== null) {
     throw new NotJsonError(`is a ${object.constructor?.name ?? 'non-plain'} object, not JSON data`)
   }
+  nest(walk)
   const own = Object.keys(object)
   const keys = isSorted(own) ? own : [...own].sort()
-  const children: unknown[] = new Array(keys.length)
-  let same = keys === own
+  // Filled only once the object turns out to need a copy: most objects are reused as they are.
+  let children: unknown[] | undefined = keys === own ? undefined : []
   let ordered = true
-  for (const [index, key] of keys.entries()) {
+  for (let index = 0; index < keys.length; index++) {
+    const key = longest(keys[index]!, walk)
     const item = (object as Record<string, unknown>)[key]
     // As in JSON.stringify, a property set to undefined is no property.
-    const child = item === undefined ? undefined : rebuildWithin(item, key, unordered)
-    children[index] = child
-    if (!Object.is(child, item) || child === undefined) same = false
-    if (isUnordered(child, unordered)) ordered = false
+    const child = item === undefined ? undefined : typeof item === 'string' ? longest(item, walk) : rebuildWithin(item, key, walk)
+    if (children === undefined && (child === undefined || !Object.is(child, item))) {
+      children = keys.slice(0, index).map((earlier) => (object as Record<string, unknown>)[earlier])
+    }
+    if (children !== undefined) children[index] = child
+    if (ordered && isUnordered(child, walk.unordered)) ordered = false
   }
-  if (same) {
-    if (!ordered) unordered.add(object)
+  walk.depth--
+  if (children === undefined) {
+    if (!ordered) walk.unordered.add(object)
     return object
   }
   const copy: Record<string, unknown> = {}
-  for (const [index, key] of keys.entries()) {
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!
     const child = children[index]
     if (child === undefined) continue
     // An own "__proto__" property, as JSON.parse makes it, not the prototype setter.
@@ -109,7 +147,7 @@ function rebuildObject(object: object, unordered: WeakSet<object>): object {
     else copy[key] = child
   }
   // JavaScript lists integer-like keys first, so the copy may still be out of order.
-  if (!ordered || !isSorted(Object.keys(copy))) unordered.add(copy)
+  if (!ordered || !isSorted(Object.keys(copy))) walk.unordered.add(copy)
   return copy
 }
 
@@ -118,12 +156,22 @@ function isSorted(keys: readonly string[]): boolean {
   return true
 }
 
-function rebuildWithin(value: unknown, token: string | number, unordered: WeakSet<object>): unknown {
+function rebuildWithin(value: unknown, token: string | number, walk: Walk): unknown {
   try {
-    return rebuild(value, unordered)
+    return rebuild(value, walk)
   } catch (error) {
     throw error instanceof NotJsonError ? error.within(token) : error
   }
+}
+
+function nest(walk: Walk): void {
+  walk.depth++
+  if (walk.depth > walk.deepest) walk.deepest = walk.depth
+}
+
+function longest(text: string, walk: Walk): string {
+  if (text.length > walk.longest) walk.longest = text.length
+  return text
 }
 
 function isUnordered(value: unknown, unordered: WeakSet<object>): boolean {

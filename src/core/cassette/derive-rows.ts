@@ -1,5 +1,5 @@
 import type {Problem} from '../errors/index.js'
-import {type OperationRecord, type ValidatedDocument, checkDocument} from '../profile/index.js'
+import {type OperationRecord, type ValidatedDocument, checkDocument, checkMeasuredDocument} from '../profile/index.js'
 import {pointerOf} from '../json/index.js'
 import {compareCodeUnits} from '../text/index.js'
 import {operationRow, type OperationRow} from './operation-row.js'
@@ -11,6 +11,8 @@ export interface DocumentToDerive {
   /** How problems name it. */
   readonly source: string
   readonly value: unknown
+  /** Found plain JSON data within the profile's data limits (see checkMeasuredDocument). */
+  readonly withinDataLimits?: boolean
 }
 
 export interface DerivedRows {
@@ -38,7 +40,7 @@ export function deriveRows(documents: readonly DocumentToDerive[]): DerivedRows 
   const problems: Problem[] = []
   const operations: SourcedOperation[] = []
   const validated = documents.map((document) => {
-    const result = checkDocument(document.value, {source: document.source})
+    const result = (document.withinDataLimits === true ? checkMeasuredDocument : checkDocument)(document.value, {source: document.source})
     problems.push(...result.problems)
     for (const record of result.document?.operations ?? []) operations.push({document, record})
     return result.document

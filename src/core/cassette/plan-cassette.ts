@@ -1,5 +1,5 @@
 import {TamaError, type Problem} from '../errors/index.js'
-import {PROFILE} from '../profile/index.js'
+import {LIMITS, PROFILE} from '../profile/index.js'
 import {sqliteLibraryVersion} from '../sqlite/index.js'
 import {NotJsonError, canonicalForm, sha256Hex} from './canonical-json.js'
 import {CASSETTE_FORMAT, type CassetteMeta} from './cassette-format.js'
@@ -42,6 +42,7 @@ interface CanonicalDocument {
   readonly json: string
   readonly sha256: string
   readonly value: unknown
+  readonly withinDataLimits: boolean
 }
 
 /**
@@ -69,7 +70,7 @@ export function planCassette(input: CassetteInput): CassettePlan {
     return false
   })
   // Rows are derived from the canonical form, exactly as a verifier re-derives them from the stored JSON.
-  const derived = deriveRows(unique.map((document, index) => ({id: index + 1, source: document.source, value: document.value})))
+  const derived = deriveRows(unique.map((document, index) => ({id: index + 1, source: document.source, value: document.value, withinDataLimits: document.withinDataLimits})))
   problems.push(...derived.problems)
   if (problems.length > 0) {
     throw new TamaError('invalid_document', `The cassette cannot be built: ${count(problems.length, 'problem')} in its documents. Fix them and build again.`, {problems})
@@ -98,8 +99,8 @@ export function planCassette(input: CassetteInput): CassettePlan {
 
 function canonicalise(source: string, document: unknown): CanonicalDocument | {problem: Problem} {
   try {
-    const {json, value} = canonicalForm(document)
-    return {source, json, sha256: sha256Hex(json), value}
+    const {json, value, depth, longestString} = canonicalForm(document)
+    return {source, json, sha256: sha256Hex(json), value, withinDataLimits: depth <= LIMITS.depth && longestString <= LIMITS.stringLength}
   } catch (error) {
     // NotJsonError locates the value; anything else is a RangeError from absurd nesting.
     if (error instanceof NotJsonError) return {problem: {source, pointer: error.pointer, message: `${error.reason}: a document must be plain JSON data.`}}

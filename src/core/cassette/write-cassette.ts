@@ -1,11 +1,11 @@
-import {closeSync, openSync} from 'node:fs'
-import {open, readFile, rename, rm} from 'node:fs/promises'
+import {createHash} from 'node:crypto'
+import {closeSync, createReadStream, openSync} from 'node:fs'
+import {open, rename, rm} from 'node:fs/promises'
 import {dirname} from 'node:path'
 
 import {TamaError, unwritableFailure} from '../errors/index.js'
 import {releaseTemporary, removeStaleTemporaries, temporaryPathBeside} from '../files/index.js'
 import {openDatabase} from '../sqlite/index.js'
-import {sha256Hex} from './canonical-json.js'
 import {CASSETTE_APPLICATION_ID, CASSETTE_FORMAT_VERSION, CASSETTE_PAGE_SIZE, CASSETTE_TABLES, type MetaKey} from './cassette-format.js'
 import {writeSearchRows} from '../search/index.js'
 import {OPERATION_COLUMNS} from './operation-row.js'
@@ -32,10 +32,10 @@ export async function writeCassette(plan: CassettePlan, outputPath: string): Pro
     closeSync(openSync(temporary, 'wx'))
     fillDatabase(plan, temporary)
     await syncFile(temporary)
-    const bytes = await readFile(temporary)
+    const written = await fileDigest(temporary)
     await rename(temporary, outputPath)
     await syncDirectory(dirname(outputPath))
-    return {sha256: sha256Hex(bytes), bytes: bytes.length}
+    return written
   } catch (error) {
     // A VACUUM INTO that fails midway leaves its rollback journal beside the file. Best effort: the failure to report is the write's, and a next build removes what is left.
     await Promise.all([rm(temporary, {force: true}), rm(`${temporary}-journal`, {force: true})]).catch(() => {})
@@ -85,6 +85,17 @@ function metaEntries(plan: CassettePlan): Array<[MetaKey, string]> {
     ['tama_dex_version', meta.tamaDexVersion],
     ['version', meta.version],
   ]
+}
+
+// Streamed, so the file is never held whole beside the database it was written from.
+async function fileDigest(path: string): Promise<WrittenCassette> {
+  const hash = createHash('sha256')
+  let bytes = 0
+  for await (const chunk of createReadStream(path)) {
+    hash.update(chunk as Buffer)
+    bytes += (chunk as Buffer).length
+  }
+  return {sha256: hash.digest('hex'), bytes}
 }
 
 async function syncFile(path: string): Promise<void> {

@@ -1,6 +1,6 @@
 export {INPUT_LIMITS, LIMITS, PROFILE} from './limits.js'
 export {documentSource, parseDocumentText, readDocumentFile} from './parse-document.js'
-export {checkDocument, validateDocument} from './validate-document.js'
+export {checkDocument, checkMeasuredDocument, validateDocument} from './validate-document.js'
 export type {CheckOptions, CheckResult} from './validate-document.js'
 export {locateProblems} from './locate-pointer.js'
 export {exampleInput} from './example-input.js'

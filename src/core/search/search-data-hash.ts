@@ -3,4 +3,4 @@
  * code, vocabulary and model. An index stores it beside the search rows it derived, and
  * re-derives them when it opens with another (docs/cassette-format.md#search-rows).
  */
-export const SEARCH_DATA_HASH = 'ee7e424df26f316bb1d5444a764fcc2f5d434d8692f6a9a47612444e12b6b75c'
+export const SEARCH_DATA_HASH = 'acec80df826a1f454aef1472a42add362ce86519b0e212d85b5bde6f2d03025c'

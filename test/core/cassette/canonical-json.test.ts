@@ -2,7 +2,9 @@ import canonicalizeModule from 'canonicalize'
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 
-import {canonicalForm} from '../../../src/core/cassette/canonical-json.js'
+import {createHash} from 'node:crypto'
+
+import {canonicalForm, sha256Hex} from '../../../src/core/cassette/canonical-json.js'
 
 // The RFC 8785 package for JavaScript is the oracle.
 const canonicalize = canonicalizeModule as unknown as typeof canonicalizeModule.default
@@ -54,6 +56,16 @@ describe('canonicalForm', () => {
   })
 
   it.each([
+    {given: 'text', want: {depth: 0, longestString: 4}},
+    {given: [], want: {depth: 1, longestString: 0}},
+    {given: {abc: [1, {x: 'ab'}]}, want: {depth: 3, longestString: 3}},
+    {given: [[['a']], 'abcdef'], want: {depth: 3, longestString: 6}},
+    {given: {b: {'a-long-key': undefined}, a: 'xy'}, want: {depth: 2, longestString: 10}},
+  ])('measures $given: nesting depth and longest string or key', ({given, want}) => {
+    expect(canonicalForm(given)).toMatchObject(want)
+  })
+
+  it.each([
     {given: Number.NaN, want: {pointer: '', reason: 'is NaN, not a JSON number'}},
     {given: {x: Number.POSITIVE_INFINITY}, want: {pointer: '/x', reason: 'is Infinity, not a JSON number'}},
     {given: {x: [0, () => 1]}, want: {pointer: '/x/1', reason: 'is a function, not JSON data'}},
@@ -62,5 +74,20 @@ describe('canonicalForm', () => {
     {given: [1, undefined], want: {pointer: '/1', reason: 'is undefined, not JSON data'}},
   ])('refuses $given, which is not JSON data, saying where', ({given, want}) => {
     expect(() => canonicalForm(given)).toThrow(expect.objectContaining(want))
+  })
+})
+
+// Long text is hashed a megabyte of characters at a time; a pair split across two would hash as two replacement characters.
+const CHUNK = 1 << 20
+describe.each([
+  {given: 'empty', text: ''},
+  {given: 'ASCII longer than a chunk', text: 'a'.repeat(CHUNK * 2 + 3)},
+  {given: 'a surrogate pair across the first chunk boundary', text: `${'a'.repeat(CHUNK - 1)}\u{1F600}${'b'.repeat(10)}`},
+  {given: 'a surrogate pair ending the text at a boundary', text: `${'a'.repeat(CHUNK - 1)}\u{1F600}`},
+  {given: 'pairs on every boundary', text: `${'a'.repeat(CHUNK - 1)}\u{1F600}`.repeat(3)},
+  {given: 'a lone high surrogate at a boundary', text: `${'a'.repeat(CHUNK - 1)}\uD83Dx`},
+])('sha256Hex of $given', ({text}) => {
+  it('is the SHA-256 of its UTF-8 encoding', () => {
+    expect(sha256Hex(text)).toBe(createHash('sha256').update(Buffer.from(text, 'utf8')).digest('hex'))
   })
 })

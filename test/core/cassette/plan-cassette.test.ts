@@ -4,6 +4,7 @@ import {describe, expect, it} from 'vitest'
 
 import {sha256Hex} from '../../../src/core/cassette/canonical-json.js'
 import {planCassette} from '../../../src/core/cassette/plan-cassette.js'
+import {LIMITS, checkDocument} from '../../../src/core/profile/index.js'
 import {fixture, fixtureDocuments, tamaError} from './cassette-kit.js'
 
 describe('planCassette', () => {
@@ -69,6 +70,21 @@ describe('planCassette', () => {
     const error = tamaError(() => planCassette({name: 'pets', version: '1.0.0', documents: fixtureDocuments(...given)}))
     expect(error.kind).toBe('invalid_document')
     expect(error.problems).toEqual(want)
+  })
+
+  // The build checks the data limits while canonicalising, and checkDocument walks only a document past one.
+  const nested = (depth: number): unknown => (depth === 0 ? 'leaf' : {deeper: nested(depth - 1)})
+  it.each([
+    {given: 'a string one character too long', value: 'x'.repeat(LIMITS.stringLength + 1), at: '/info/x-long'},
+    {given: 'a key one character too long', value: {['k'.repeat(LIMITS.stringLength + 1)]: 1}, at: '/info/x-long'},
+    {given: 'objects nested one level too deep', value: nested(LIMITS.depth), at: `/info/x-long${'/deeper'.repeat(LIMITS.depth - 2)}`},
+  ])('refuses $given with the problem checkDocument reports', ({value, at}) => {
+    const [store] = fixtureDocuments('store.json')
+    const document = structuredClone(store!.document) as {info: Record<string, unknown>}
+    document.info['x-long'] = value
+    const {problems} = checkDocument(document, {source: store!.source})
+    expect(problems).toEqual([expect.objectContaining({pointer: at})])
+    expect(tamaError(() => planCassette({name: 'store', version: '1.0.0', documents: [{...store!, document}]}))).toMatchObject({kind: 'invalid_document', problems})
   })
 
   it('reports every problem of every document at once', () => {
