@@ -28,7 +28,8 @@ const COLUMNS = `o.id, o.cassette, o.operation_id, o.verb, o.summary, o.destruct
  * The queries of one search, with only the filters it uses: each filter is a JSON scan
  * SQLite pays for even when its parameter is NULL. Every query keeps only the scope sets
  * the caller may see (:allowed); `cassettes` keeps only the :cassettes named, `found`
- * leaves out the candidates already found (:found, a JSON array of ids).
+ * leaves out the candidates already found (:pooled, a JSON array of ids). Rows come out as
+ * candidates, with how they were found (:way for the pools).
  */
 interface Queries {
   /**
@@ -62,7 +63,7 @@ function queries(cassettes: boolean, found: boolean): Queries {
   const inScope = [
     'o.scope_set IN (SELECT value FROM json_each(:allowed))',
     ...(cassettes ? ['o.cassette IN (SELECT value FROM json_each(:cassettes))'] : []),
-    ...(found ? ['o.id NOT IN (SELECT value FROM json_each(:found))'] : []),
+    ...(found ? ['o.id NOT IN (SELECT value FROM json_each(:pooled))'] : []),
   ].join(' AND ')
   const bm25 = `-bm25(operations_fts, ${RANKING_MODEL.bm25Columns.join(', ')})`
   return {
@@ -76,7 +77,7 @@ kept (id, bm25) AS (
   SELECT o.id, top.bm25 FROM top JOIN operations o ON o.id = top.id WHERE ${inScope}
   ORDER BY top.bm25 DESC, o.cassette, o.operation_id LIMIT ${size}
 )
-SELECT ${COLUMNS}, kept.bm25, (SELECT count(*) FROM top) AS ranked, (SELECT min(bm25) FROM top) AS floor
+SELECT ${COLUMNS}, kept.bm25, :way AS found, (SELECT count(*) FROM top) AS ranked, (SELECT min(bm25) FROM top) AS floor
 FROM kept JOIN operations o ON o.id = kept.id JOIN operation_text t ON t.id = o.id`,
       ]),
     ),
@@ -88,16 +89,16 @@ FROM kept JOIN operations o ON o.id = kept.id JOIN operation_text t ON t.id = o.
   WHERE operations_fts MATCH :match AND ${inScope}
   ORDER BY 2 DESC, o.cassette, o.operation_id LIMIT ${size}
 )
-SELECT ${COLUMNS}, ranked.bm25 FROM ranked JOIN operations o ON o.id = ranked.id JOIN operation_text t ON t.id = o.id`,
+SELECT ${COLUMNS}, ranked.bm25, :way AS found FROM ranked JOIN operations o ON o.id = ranked.id JOIN operation_text t ON t.id = o.id`,
       ]),
     ),
     named: `SELECT ${COLUMNS}, 0 AS bm25, 'id' AS found FROM operations o JOIN operation_text t ON t.id = o.id
 WHERE o.operation_id = :text COLLATE NOCASE AND ${inScope}
 UNION ALL
-SELECT * FROM (SELECT ${COLUMNS}, 0 AS bm25, 'saying' AS found FROM operations o JOIN operation_text t ON t.id = o.id
+SELECT * FROM (SELECT ${COLUMNS}, :floor AS bm25, 'saying' AS found FROM operations o JOIN operation_text t ON t.id = o.id
   WHERE o.id IN (SELECT id FROM operation_text WHERE summary_saying = :saying LIMIT ${POSTING_BUDGET}) AND ${inScope} ORDER BY t.id LIMIT ${POOL})
 UNION ALL
-SELECT * FROM (SELECT ${COLUMNS}, 0 AS bm25, 'name' AS found FROM operations o JOIN operation_text t ON t.id = o.id
+SELECT * FROM (SELECT ${COLUMNS}, :floor AS bm25, 'name' AS found FROM operations o JOIN operation_text t ON t.id = o.id
   WHERE o.id IN (
     SELECT k.id FROM (SELECT id, bare FROM operation_name_keys WHERE key IN (SELECT value FROM json_each(:keys)) LIMIT ${POSTING_BUDGET}) k
     WHERE k.bare = 0 OR NOT EXISTS (SELECT 1 FROM json_each(:naming) w JOIN operation_text b ON b.id = k.id
@@ -128,8 +129,6 @@ export interface CandidatePool {
   readonly relatedDocs: ReadonlyMap<string, number>
 }
 
-type Named = Omit<Candidate, 'found'> & {found: 'id' | 'saying' | 'name'}
-
 /**
  * The candidates of a search, over the operations the caller may see (:allowed, a JSON
  * array of scope set ids; :cassettes, null or a JSON array of names): FTS5's best by
@@ -148,48 +147,55 @@ export function findCandidates(db: SqliteDatabase, asked: ParsedQuery, allowed: 
   // A query word no operation holds has only its relatives to speak for it: they join the query's own words.
   const standIns = rarest(countsOf(relatedTerms(query.terms.filter((term) => !held.has(term)))), RELATED_BUDGET, false)
   const match = matchExpression(db, query.terms, new Map([...docs, ...standIns]), POSTING_BUDGET)
-  const pool: Candidate[] = match === undefined ? [] : rankedPool(db, params, match, POOL, []).map((row) => ({...row, found: 'words'}))
+  const pool = match === undefined ? [] : rankedPool(db, params, match, 'words', [])
   // Related words only add candidates the query's own words did not find, when they found
   // fewer than a full pool: their query costs a tenth of a search.
   const relatedMatch = pool.length < POOL ? matchExpression(db, related, relatedDocs, RELATED_BUDGET, false) : undefined
-  if (relatedMatch !== undefined) {
-    const found = pool.map((candidate) => candidate.id)
-    for (const row of rankedPool(db, params, relatedMatch, RELATED_POOL, found)) pool.push({...row, found: 'related'})
-  }
+  if (relatedMatch !== undefined) pool.push(...rankedPool(db, params, relatedMatch, 'related', pool.map((candidate) => candidate.id)))
   const {keys, naming} = nameKeysOf(query.terms)
-  const named = statement<Named>(db, queriesFor(params, []).named).all({...params, keys: JSON.stringify(keys), naming: JSON.stringify(naming)})
   // Operations the lookups found join the pool when BM25 left them out, at the pool's
-  // lowest BM25: all they could have had, not being among the best.
-  const floor = pool.reduce((lowest, candidate) => Math.min(lowest, candidate.bm25), Number.POSITIVE_INFINITY)
+  // lowest BM25 (:floor): all they could have had, not being among the best.
+  const floor = pool.length === 0 ? 0 : lowestBm25(pool)
+  const named = statement<Candidate>(db, queriesFor(params, []).named).all({...params, keys: JSON.stringify(keys), naming: JSON.stringify(naming), floor})
   const pooled = new Set(pool.map((candidate) => candidate.id))
+  const exact: Candidate[] = []
+  const saying = new Set<number>()
   for (const candidate of named) {
-    if (candidate.found === 'id' || pooled.has(candidate.id)) continue
-    pooled.add(candidate.id)
-    pool.push({...candidate, found: candidate.found === 'name' ? 'name' : 'words', bm25: Number.isFinite(floor) ? floor : 0})
+    if (candidate.found === 'id') exact.push(candidate)
+    else {
+      if (candidate.found === 'saying') saying.add(candidate.id)
+      if (!pooled.has(candidate.id)) pool.push(candidate)
+      pooled.add(candidate.id)
+    }
   }
-  const exact = named.filter((candidate) => candidate.found === 'id').map((candidate): Candidate => ({...candidate, found: 'words'}))
-  const saying = new Set(named.filter((candidate) => candidate.found === 'saying').map((candidate) => candidate.id))
   return {query, pool, exact, saying, docs, relatedDocs}
 }
 
 /**
- * The best `size` candidates the caller may see, other than those `found` already, by
- * BM25 (ties by cassette, then operation id), in no set order. FTS5 first ranks its best
- * rows alone, which is cheap; the scope rule then keeps the visible ones. That is the exact
- * answer when FTS5 ranked every row the match has, or when `size` of them are visible and
- * the lowest kept scores above the lowest ranked (nothing unranked could tie or beat it);
+ * The best candidates the caller may see for `way` (POOL of them for the query's words,
+ * RELATED_POOL for related words), other than those `found` already, by BM25 (ties by
+ * cassette, then operation id), in no set order. FTS5 first ranks its best rows alone,
+ * which is cheap; the scope rule then keeps the visible ones. That is the exact answer when
+ * FTS5 ranked every row the match has, or when a full pool of them is visible and the
+ * lowest kept scores above the lowest ranked (nothing unranked could tie or beat it);
  * otherwise the scope-first query runs.
  */
-function rankedPool(db: SqliteDatabase, params: Params, match: string, size: number, found: readonly number[]): Array<Omit<Candidate, 'found'>> {
-  const top = topOf(size, found.length > 0)
-  const exclude = JSON.stringify(found)
+function rankedPool(db: SqliteDatabase, params: Params, match: string, way: 'words' | 'related', found: readonly number[]): Candidate[] {
+  const size = way === 'words' ? POOL : RELATED_POOL
   const queries = queriesFor(params, found)
-  const visible = statement<Omit<Candidate, 'found'> & {ranked: number; floor: number}>(db, queries.visible.get(size)!).all({...params, match, found: exclude})
+  const bound = {...params, match, way, pooled: JSON.stringify(found)}
+  const visible = statement<Candidate & {ranked: number; floor: number}>(db, queries.visible.get(size)!).all(bound)
   // With no row visible, the statement cannot say how many FTS5 ranked: ask the scope-first query.
   // Every row carries the same `ranked` and `floor`; the rows themselves come in no set order.
   const stats = visible[0]
-  if (stats !== undefined && (stats.ranked < top || (visible.length === size && Math.min(...visible.map((row) => row.bm25)) > stats.floor))) return visible
-  return statement<Omit<Candidate, 'found'>>(db, queries.ranked.get(size)!).all({...params, match, found: exclude})
+  if (stats !== undefined && (stats.ranked < topOf(size, found.length > 0) || (visible.length === size && lowestBm25(visible) > stats.floor))) return visible
+  return statement<Candidate>(db, queries.ranked.get(size)!).all(bound)
+}
+
+function lowestBm25(candidates: readonly Candidate[]): number {
+  let lowest = Number.POSITIVE_INFINITY
+  for (const candidate of candidates) lowest = Math.min(lowest, candidate.bm25)
+  return lowest
 }
 
 /** The parameters every query of a search takes. */

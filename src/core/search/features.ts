@@ -28,8 +28,11 @@ export interface Candidate {
   readonly name_counts: string
   /** FTS5's weighted BM25 over the searched terms, higher is better; the pool's floor for a lookup's candidate. */
   readonly bm25: number
-  /** How the candidate was found: by the query's words, by related words only, or by its name key. */
-  readonly found: 'words' | 'related' | 'name'
+  /**
+   * How the candidate was found: by the query's words, by related words only, by its name
+   * key, by a summary that says what the query says, or by its id (see candidates.ts).
+   */
+  readonly found: 'words' | 'related' | 'name' | 'saying' | 'id'
 }
 
 /** The features, in the order the model sums them (docs/search.md#features says what each measures). */
