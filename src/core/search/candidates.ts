@@ -6,21 +6,9 @@ import {sayingOf, withJoinedWords, type ParsedQuery} from './search-query.js'
 import {statement} from './statement-cache.js'
 import {relatedTerms} from './text-analysis.js'
 
-// The features are computed for this many of FTS5's best candidates.
-const POOL = 30
-// FTS5 ranks this many times the rows wanted before the scope rule is applied to them;
-// when too few of them are visible, the scope-first query runs instead (see rankedPool).
-const FAST_POOL_FACTOR = 2
-// FTS5 scores every operation a term matches; the terms searched with may together match
-// at most this many (the rarest first, always at least one), which bounds latency at any
-// index size. Commoner terms still count in the features.
-const POSTING_BUDGET = 800
-// Related words are searched in a second query, when the query's own words found fewer than
-// POOL: at most this many postings, and this many candidates.
-const RELATED_BUDGET = 30
-const RELATED_POOL = 5
-// A query term no operation holds is searched as a prefix when it is at least this long.
-const MIN_PREFIX = 3
+// What each limit means: ranking-model.ts (CandidateLimits).
+const {pool: POOL, fastPoolFactor: FAST_POOL_FACTOR, postingBudget: POSTING_BUDGET, relatedBudget: RELATED_BUDGET, relatedPool: RELATED_POOL, minPrefix: MIN_PREFIX} =
+  RANKING_MODEL.candidates
 
 const COLUMNS = `o.id, o.cassette, o.operation_id, o.verb, o.summary, o.destructive, o.confirmation, ${CANDIDATE_TERMS} AS terms, t.name_counts`
 

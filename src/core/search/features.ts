@@ -1,4 +1,5 @@
 import {commonFrom} from './name-words.js'
+import {RANKING_MODEL} from './ranking-model.js'
 import type {ParsedQuery} from './search-query.js'
 import {FUNCTION_TERMS, partsPair, relativesOf, VERB_TERMS, verbOf} from './text-analysis.js'
 import type {VerbClass} from './vocabulary.js'
@@ -64,11 +65,9 @@ const enum Column {
   Keyword,
   Example,
 }
-// A query term and an operation term are derived forms of one word when they share this
-// many first letters ("nutrition", "nutritional"), or when one of at least DERIVED_START
-// letters begins the other ("rent", "rental"). Descriptions and examples are not read for them.
-const DERIVED_PREFIX = 5
-const DERIVED_START = 4
+// When two terms are derived forms of one word: ranking-model.ts (TermLimits). Descriptions
+// and examples are not read for them.
+const {derivedPrefix: DERIVED_PREFIX, derivedStart: DERIVED_START} = RANKING_MODEL.terms
 
 /** A term's information from the operations holding it: the rarer, the more it says. */
 const rarity = (docs: number): number => 1 / Math.log2(2 + docs)

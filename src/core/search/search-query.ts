@@ -1,4 +1,5 @@
 import {TamaError} from '../errors/index.js'
+import {RANKING_MODEL} from './ranking-model.js'
 import {partsPair, stem, verbOf, words} from './text-analysis.js'
 import {DETERMINERS, PARTICLES, STOP_WORDS, VERB_PARTICLES, type VerbClass} from './vocabulary.js'
 
@@ -44,8 +45,8 @@ function saidWords(all: readonly string[]): readonly string[] {
   return content.length > 0 ? content : all
 }
 
-// A joined word must be at least this long, so two short words ("a", "b") never make one.
-const MIN_JOINED = 5
+// How long a joined word must be: ranking-model.ts (TermLimits).
+const MIN_JOINED = RANKING_MODEL.terms.minJoined
 
 /**
  * Reduces any string to stemmed terms: quotes, operators, column filters and control
