@@ -2,7 +2,7 @@ import type {SqliteDatabase} from '../sqlite/index.js'
 import {CANDIDATE_TERMS, type Candidate} from './features.js'
 import {nameKeysOf} from './name-words.js'
 import {RANKING_MODEL} from './ranking-model.js'
-import {sayingOf, withJoinedWords, type ParsedQuery} from './search-query.js'
+import {withJoinedWords, type ParsedQuery} from './search-query.js'
 import {statement} from './statement-cache.js'
 import {relatedTerms} from './text-analysis.js'
 
@@ -124,7 +124,7 @@ export interface CandidatePool {
  * operations the query names by id, by summary or by name key.
  */
 export function findCandidates(db: SqliteDatabase, asked: ParsedQuery, allowed: string, cassettes: string | null): CandidatePool {
-  const params: Params = {allowed, cassettes, text: asked.text, saying: sayingOf(asked.text)}
+  const params: Params = {allowed, cassettes, text: asked.text, saying: asked.saying}
   // One lookup for the query's terms, its joined words and the relatives of both.
   const held = termDocs(db, [...asked.terms, ...asked.joins, ...relatedTerms([...asked.terms, ...asked.joins])])
   const query = withJoinedWords(asked, (term) => held.has(term))
@@ -191,7 +191,7 @@ interface Params {
   readonly allowed: string
   readonly cassettes: string | null
   readonly text: string
-  /** What the query says (sayingOf), for the summaries that say the same. */
+  /** What the query says (ParsedQuery.saying). */
   readonly saying: string
 }
 

@@ -19,47 +19,33 @@ export interface RankingModel {
 export interface CandidateLimits {
   /** The features are computed for this many of FTS5's best candidates. */
   readonly pool: number
-  /**
-   * FTS5 ranks this many times the rows wanted before the scope rule is applied to them;
-   * when too few of them are visible, the scope-first query runs instead.
-   */
+  /** FTS5 ranks this many times the rows wanted before the scope rule is applied (the fast path). */
   readonly fastPoolFactor: number
   /**
-   * The query terms searched with may together match at most this many operations (the
-   * rarest first, always at least one), which bounds latency at any index size; commoner
-   * terms still count in the features. A lookup by summary or name key reads at most as many.
+   * The rarest query terms searched with, or summaries and name keys read by a lookup,
+   * hold at most this many postings: it bounds latency at any index size. Commoner terms
+   * still count in the features.
    */
   readonly postingBudget: number
-  /** Related words are searched when the query's own words found fewer than `pool`: within this many postings, for this many candidates. */
+  /** Related words, searched when the query's own words found fewer than `pool`: within this many postings, for this many candidates. */
   readonly relatedBudget: number
   readonly relatedPool: number
   /** A query term no operation holds is searched as a prefix when it is at least this long. */
   readonly minPrefix: number
 }
 
-/**
- * How text becomes the terms search stores and compares. `descriptionTerms`, `commonIdShare`
- * and `commonIdMin` decide stored rows: the search-data hash covers them, as it covers this whole file.
- */
+/** How text becomes terms. The search-data hash covers this file, so one changed here re-derives stored rows. */
 export interface TermLimits {
-  /** Only a description's first terms are stored: BM25 scales every match by the row's length, and pages of notes would push an operation below shorter ones for its own words. */
+  /** Only a description's first terms are stored: BM25 scales a match by the row's length, and pages of notes would bury an operation's own words. */
   readonly descriptionTerms: number
-  /**
-   * An id term is common to a cassette when at least this share of its operation ids, and
-   * at least `commonIdMin` of them, hold it: it then says what kind of id it is (`Tool`,
-   * `repos`, `namespaced`), not what the operation does (name-words.ts).
-   */
+  /** An id term is common to a cassette (says what kind of id it is, not what it does) when this share of its ids, and at least `commonIdMin`, hold it. */
   readonly commonIdShare: number
   readonly commonIdMin: number
   /** Queries with more naming terms than this are not looked up by name key. */
   readonly maxNamingTerms: number
-  /** Two adjacent query words are read as one joined word when together at least this long, so two short words ("a", "b") never make one. */
+  /** Two adjacent query words are also read as one word when together at least this long. */
   readonly minJoined: number
-  /**
-   * A query term and an operation term are derived forms of one word when they share
-   * `derivedPrefix` first letters ("nutrition", "nutritional"), or when one of at least
-   * `derivedStart` letters begins the other ("rent", "rental").
-   */
+  /** Two terms are derived forms of one word when they share `derivedPrefix` first letters, or one of at least `derivedStart` letters begins the other. */
   readonly derivedPrefix: number
   readonly derivedStart: number
 }

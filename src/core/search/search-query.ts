@@ -33,6 +33,8 @@ export interface ParsedQuery {
    * `backup`): withJoinedWords adds those the index holds to the terms.
    */
   readonly joins: readonly string[]
+  /** What the query says (see sayingOf), for the summaries that say the same. */
+  readonly saying: string
 }
 
 // Single characters ("I'm", "40.7") and function words say nothing about the operation wanted.
@@ -74,6 +76,7 @@ export function parseQuery(query: string): ParsedQuery {
     verb,
     acts: verb === null && opensWithVerb(all),
     joins: joinsOf(read),
+    saying: sayingOfWords(kept),
   }
 }
 
@@ -89,7 +92,11 @@ function opensWithVerb(words: readonly string[]): boolean {
  * issues in a repository", "List repository issues") have the same saying.
  */
 export function sayingOf(text: string): string {
-  return [...new Set(saidWords(words(text)).map(stem))].sort().join(' ')
+  return sayingOfWords(saidWords(words(text)))
+}
+
+function sayingOfWords(said: readonly string[]): string {
+  return [...new Set(said.map(stem))].sort().join(' ')
 }
 
 /**
