@@ -21,14 +21,14 @@ const COLUMNS = `o.id, o.cassette, o.operation_id, o.verb, o.summary, o.destruct
  */
 interface Queries {
   /**
-   * The fast path, by pool size: FTS5 ranks its best rows (topOf) alone (cheap, before any
+   * The fast path, by pool: FTS5 ranks its best rows (topOf) alone (cheap, before any
    * join), then the scope rule keeps the visible ones; `ranked` and `floor` say how many
    * rows FTS5 ranked and the lowest BM25 among them, which tells whether the answer is exact
    * (see rankedPool).
    */
-  readonly visible: ReadonlyMap<number, string>
-  /** Scope first, by pool size: ranks ids over the narrow operations table; the wide text is read for the pool only. */
-  readonly ranked: ReadonlyMap<number, string>
+  readonly visible: Readonly<Record<Way, string>>
+  /** Scope first, by pool: ranks ids over the narrow operations table; the wide text is read for the pool only. */
+  readonly ranked: Readonly<Record<Way, string>>
   /**
    * Operations the query names (`found` says how): by their id (`id`: the query text is the
    * id), by what their summary says (`saying`, see sayingOf), and by their name words (`name`:
@@ -39,8 +39,9 @@ interface Queries {
   readonly named: string
 }
 
-// Every LIMIT is written into the SQL: bound as a parameter, a LIMIT made queries slower.
-const POOL_SIZES = [POOL, RELATED_POOL]
+/** The two pools: candidates of the query's words, and of related words only. Every LIMIT is written into the SQL: bound as a parameter, a LIMIT made queries slower. */
+type Way = 'words' | 'related'
+const POOL_SIZE: Readonly<Record<Way, number>> = {words: POOL, related: RELATED_POOL}
 
 /** How many rows FTS5 ranks for a pool of `size`: FAST_POOL_FACTOR times that, and room for the ids `found` already (fewer than POOL). */
 function topOf(size: number, found: boolean): number {
@@ -54,11 +55,7 @@ function queries(cassettes: boolean, found: boolean): Queries {
     ...(found ? ['o.id NOT IN (SELECT value FROM json_each(:pooled))'] : []),
   ].join(' AND ')
   const bm25 = `-bm25(operations_fts, ${RANKING_MODEL.bm25Columns.join(', ')})`
-  return {
-    visible: new Map(
-      POOL_SIZES.map((size) => [
-        size,
-        `WITH top (id, bm25) AS MATERIALIZED (
+  const visible = (size: number) => `WITH top (id, bm25) AS MATERIALIZED (
   SELECT rowid, ${bm25} FROM operations_fts WHERE operations_fts MATCH :match ORDER BY 2 DESC LIMIT ${topOf(size, found)}
 ),
 kept (id, bm25) AS (
@@ -66,20 +63,16 @@ kept (id, bm25) AS (
   ORDER BY top.bm25 DESC, o.cassette, o.operation_id LIMIT ${size}
 )
 SELECT ${COLUMNS}, kept.bm25, :way AS found, (SELECT count(*) FROM top) AS ranked, (SELECT min(bm25) FROM top) AS floor
-FROM kept JOIN operations o ON o.id = kept.id JOIN operation_text t ON t.id = o.id`,
-      ]),
-    ),
-    ranked: new Map(
-      POOL_SIZES.map((size) => [
-        size,
-        `WITH ranked (id, bm25) AS (
+FROM kept JOIN operations o ON o.id = kept.id JOIN operation_text t ON t.id = o.id`
+  const ranked = (size: number) => `WITH ranked (id, bm25) AS (
   SELECT o.id, ${bm25} FROM operations_fts JOIN operations o ON o.id = operations_fts.rowid
   WHERE operations_fts MATCH :match AND ${inScope}
   ORDER BY 2 DESC, o.cassette, o.operation_id LIMIT ${size}
 )
-SELECT ${COLUMNS}, ranked.bm25, :way AS found FROM ranked JOIN operations o ON o.id = ranked.id JOIN operation_text t ON t.id = o.id`,
-      ]),
-    ),
+SELECT ${COLUMNS}, ranked.bm25, :way AS found FROM ranked JOIN operations o ON o.id = ranked.id JOIN operation_text t ON t.id = o.id`
+  return {
+    visible: {words: visible(POOL), related: visible(RELATED_POOL)},
+    ranked: {words: ranked(POOL), related: ranked(RELATED_POOL)},
     named: `SELECT ${COLUMNS}, 0 AS bm25, 'id' AS found FROM operations o JOIN operation_text t ON t.id = o.id
 WHERE o.operation_id = :text COLLATE NOCASE AND ${inScope}
 UNION ALL
@@ -168,16 +161,16 @@ export function findCandidates(db: SqliteDatabase, asked: ParsedQuery, allowed: 
  * lowest kept scores above the lowest ranked (nothing unranked could tie or beat it);
  * otherwise the scope-first query runs.
  */
-function rankedPool(db: SqliteDatabase, params: Params, match: string, way: 'words' | 'related', found: readonly number[]): Candidate[] {
-  const size = way === 'words' ? POOL : RELATED_POOL
+function rankedPool(db: SqliteDatabase, params: Params, match: string, way: Way, found: readonly number[]): Candidate[] {
+  const size = POOL_SIZE[way]
   const queries = queriesFor(params, found)
   const bound = {...params, match, way, pooled: JSON.stringify(found)}
-  const visible = statement<Candidate & {ranked: number; floor: number}>(db, queries.visible.get(size)!).all(bound)
+  const visible = statement<Candidate & {ranked: number; floor: number}>(db, queries.visible[way]).all(bound)
   // With no row visible, the statement cannot say how many FTS5 ranked: ask the scope-first query.
   // Every row carries the same `ranked` and `floor`; the rows themselves come in no set order.
   const stats = visible[0]
   if (stats !== undefined && (stats.ranked < topOf(size, found.length > 0) || (visible.length === size && lowestBm25(visible) > stats.floor))) return visible
-  return statement<Candidate>(db, queries.ranked.get(size)!).all(bound)
+  return statement<Candidate>(db, queries.ranked[way]).all(bound)
 }
 
 function lowestBm25(candidates: readonly Candidate[]): number {
