@@ -104,6 +104,9 @@ if (!dryRun) {
     data_sha256: await trainingDataHash(),
     tied: TIED,
     bm25Columns: RANKING_MODEL.bm25Columns,
+    // The limits are set by hand, not fitted: kept as they are.
+    candidates: RANKING_MODEL.candidates,
+    terms: RANKING_MODEL.terms,
     weights: Object.fromEntries(FEATURE_NAMES.map((name) => [name, shippedWeights[name]])),
     held_out: figures,
   }

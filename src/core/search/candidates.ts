@@ -2,25 +2,13 @@ import type {SqliteDatabase} from '../sqlite/index.js'
 import {CANDIDATE_TERMS, type Candidate} from './features.js'
 import {nameKeysOf} from './name-words.js'
 import {RANKING_MODEL} from './ranking-model.js'
-import {sayingOf, withJoinedWords, type ParsedQuery} from './search-query.js'
+import {withJoinedWords, type ParsedQuery} from './search-query.js'
 import {statement} from './statement-cache.js'
 import {relatedTerms} from './text-analysis.js'
 
-// The features are computed for this many of FTS5's best candidates.
-const POOL = 30
-// FTS5 ranks this many times the rows wanted before the scope rule is applied to them;
-// when too few of them are visible, the scope-first query runs instead (see rankedPool).
-const FAST_POOL_FACTOR = 2
-// FTS5 scores every operation a term matches; the terms searched with may together match
-// at most this many (the rarest first, always at least one), which bounds latency at any
-// index size. Commoner terms still count in the features.
-const POSTING_BUDGET = 800
-// Related words are searched in a second query, when the query's own words found fewer than
-// POOL: at most this many postings, and this many candidates.
-const RELATED_BUDGET = 30
-const RELATED_POOL = 5
-// A query term no operation holds is searched as a prefix when it is at least this long.
-const MIN_PREFIX = 3
+// What each limit means: ranking-model.ts (CandidateLimits).
+const {pool: POOL, fastPoolFactor: FAST_POOL_FACTOR, postingBudget: POSTING_BUDGET, relatedBudget: RELATED_BUDGET, relatedPool: RELATED_POOL, minPrefix: MIN_PREFIX} =
+  RANKING_MODEL.candidates
 
 const COLUMNS = `o.id, o.cassette, o.operation_id, o.verb, o.summary, o.destructive, o.confirmation, ${CANDIDATE_TERMS} AS terms, t.name_counts`
 
@@ -28,18 +16,19 @@ const COLUMNS = `o.id, o.cassette, o.operation_id, o.verb, o.summary, o.destruct
  * The queries of one search, with only the filters it uses: each filter is a JSON scan
  * SQLite pays for even when its parameter is NULL. Every query keeps only the scope sets
  * the caller may see (:allowed); `cassettes` keeps only the :cassettes named, `found`
- * leaves out the candidates already found (:found, a JSON array of ids).
+ * leaves out the candidates already found (:pooled, a JSON array of ids). Rows come out as
+ * candidates, with how they were found (:way for the pools).
  */
 interface Queries {
   /**
-   * The fast path, by pool size: FTS5 ranks its best rows (topOf) alone (cheap, before any
+   * The fast path, by pool: FTS5 ranks its best rows (topOf) alone (cheap, before any
    * join), then the scope rule keeps the visible ones; `ranked` and `floor` say how many
    * rows FTS5 ranked and the lowest BM25 among them, which tells whether the answer is exact
    * (see rankedPool).
    */
-  readonly visible: ReadonlyMap<number, string>
-  /** Scope first, by pool size: ranks ids over the narrow operations table; the wide text is read for the pool only. */
-  readonly ranked: ReadonlyMap<number, string>
+  readonly visible: Readonly<Record<Way, string>>
+  /** Scope first, by pool: ranks ids over the narrow operations table; the wide text is read for the pool only. */
+  readonly ranked: Readonly<Record<Way, string>>
   /**
    * Operations the query names (`found` says how): by their id (`id`: the query text is the
    * id), by what their summary says (`saying`, see sayingOf), and by their name words (`name`:
@@ -50,8 +39,9 @@ interface Queries {
   readonly named: string
 }
 
-// Every LIMIT is written into the SQL: bound as a parameter, a LIMIT made queries slower.
-const POOL_SIZES = [POOL, RELATED_POOL]
+/** The two pools: candidates of the query's words, and of related words only. Every LIMIT is written into the SQL: bound as a parameter, a LIMIT made queries slower. */
+type Way = 'words' | 'related'
+const POOL_SIZE: Readonly<Record<Way, number>> = {words: POOL, related: RELATED_POOL}
 
 /** How many rows FTS5 ranks for a pool of `size`: FAST_POOL_FACTOR times that, and room for the ids `found` already (fewer than POOL). */
 function topOf(size: number, found: boolean): number {
@@ -62,42 +52,34 @@ function queries(cassettes: boolean, found: boolean): Queries {
   const inScope = [
     'o.scope_set IN (SELECT value FROM json_each(:allowed))',
     ...(cassettes ? ['o.cassette IN (SELECT value FROM json_each(:cassettes))'] : []),
-    ...(found ? ['o.id NOT IN (SELECT value FROM json_each(:found))'] : []),
+    ...(found ? ['o.id NOT IN (SELECT value FROM json_each(:pooled))'] : []),
   ].join(' AND ')
   const bm25 = `-bm25(operations_fts, ${RANKING_MODEL.bm25Columns.join(', ')})`
-  return {
-    visible: new Map(
-      POOL_SIZES.map((size) => [
-        size,
-        `WITH top (id, bm25) AS MATERIALIZED (
+  const visible = (size: number) => `WITH top (id, bm25) AS MATERIALIZED (
   SELECT rowid, ${bm25} FROM operations_fts WHERE operations_fts MATCH :match ORDER BY 2 DESC LIMIT ${topOf(size, found)}
 ),
 kept (id, bm25) AS (
   SELECT o.id, top.bm25 FROM top JOIN operations o ON o.id = top.id WHERE ${inScope}
   ORDER BY top.bm25 DESC, o.cassette, o.operation_id LIMIT ${size}
 )
-SELECT ${COLUMNS}, kept.bm25, (SELECT count(*) FROM top) AS ranked, (SELECT min(bm25) FROM top) AS floor
-FROM kept JOIN operations o ON o.id = kept.id JOIN operation_text t ON t.id = o.id`,
-      ]),
-    ),
-    ranked: new Map(
-      POOL_SIZES.map((size) => [
-        size,
-        `WITH ranked (id, bm25) AS (
+SELECT ${COLUMNS}, kept.bm25, :way AS found, (SELECT count(*) FROM top) AS ranked, (SELECT min(bm25) FROM top) AS floor
+FROM kept JOIN operations o ON o.id = kept.id JOIN operation_text t ON t.id = o.id`
+  const ranked = (size: number) => `WITH ranked (id, bm25) AS (
   SELECT o.id, ${bm25} FROM operations_fts JOIN operations o ON o.id = operations_fts.rowid
   WHERE operations_fts MATCH :match AND ${inScope}
   ORDER BY 2 DESC, o.cassette, o.operation_id LIMIT ${size}
 )
-SELECT ${COLUMNS}, ranked.bm25 FROM ranked JOIN operations o ON o.id = ranked.id JOIN operation_text t ON t.id = o.id`,
-      ]),
-    ),
+SELECT ${COLUMNS}, ranked.bm25, :way AS found FROM ranked JOIN operations o ON o.id = ranked.id JOIN operation_text t ON t.id = o.id`
+  return {
+    visible: {words: visible(POOL), related: visible(RELATED_POOL)},
+    ranked: {words: ranked(POOL), related: ranked(RELATED_POOL)},
     named: `SELECT ${COLUMNS}, 0 AS bm25, 'id' AS found FROM operations o JOIN operation_text t ON t.id = o.id
 WHERE o.operation_id = :text COLLATE NOCASE AND ${inScope}
 UNION ALL
-SELECT * FROM (SELECT ${COLUMNS}, 0 AS bm25, 'saying' AS found FROM operations o JOIN operation_text t ON t.id = o.id
+SELECT * FROM (SELECT ${COLUMNS}, :floor AS bm25, 'saying' AS found FROM operations o JOIN operation_text t ON t.id = o.id
   WHERE o.id IN (SELECT id FROM operation_text WHERE summary_saying = :saying LIMIT ${POSTING_BUDGET}) AND ${inScope} ORDER BY t.id LIMIT ${POOL})
 UNION ALL
-SELECT * FROM (SELECT ${COLUMNS}, 0 AS bm25, 'name' AS found FROM operations o JOIN operation_text t ON t.id = o.id
+SELECT * FROM (SELECT ${COLUMNS}, :floor AS bm25, 'name' AS found FROM operations o JOIN operation_text t ON t.id = o.id
   WHERE o.id IN (
     SELECT k.id FROM (SELECT id, bare FROM operation_name_keys WHERE key IN (SELECT value FROM json_each(:keys)) LIMIT ${POSTING_BUDGET}) k
     WHERE k.bare = 0 OR NOT EXISTS (SELECT 1 FROM json_each(:naming) w JOIN operation_text b ON b.id = k.id
@@ -128,8 +110,6 @@ export interface CandidatePool {
   readonly relatedDocs: ReadonlyMap<string, number>
 }
 
-type Named = Omit<Candidate, 'found'> & {found: 'id' | 'saying' | 'name'}
-
 /**
  * The candidates of a search, over the operations the caller may see (:allowed, a JSON
  * array of scope set ids; :cassettes, null or a JSON array of names): FTS5's best by
@@ -137,7 +117,7 @@ type Named = Omit<Candidate, 'found'> & {found: 'id' | 'saying' | 'name'}
  * operations the query names by id, by summary or by name key.
  */
 export function findCandidates(db: SqliteDatabase, asked: ParsedQuery, allowed: string, cassettes: string | null): CandidatePool {
-  const params: Params = {allowed, cassettes, text: asked.text, saying: sayingOf(asked.text)}
+  const params: Params = {allowed, cassettes, text: asked.text, saying: asked.saying}
   // One lookup for the query's terms, its joined words and the relatives of both.
   const held = termDocs(db, [...asked.terms, ...asked.joins, ...relatedTerms([...asked.terms, ...asked.joins])])
   const query = withJoinedWords(asked, (term) => held.has(term))
@@ -148,48 +128,55 @@ export function findCandidates(db: SqliteDatabase, asked: ParsedQuery, allowed: 
   // A query word no operation holds has only its relatives to speak for it: they join the query's own words.
   const standIns = rarest(countsOf(relatedTerms(query.terms.filter((term) => !held.has(term)))), RELATED_BUDGET, false)
   const match = matchExpression(db, query.terms, new Map([...docs, ...standIns]), POSTING_BUDGET)
-  const pool: Candidate[] = match === undefined ? [] : rankedPool(db, params, match, POOL, []).map((row) => ({...row, found: 'words'}))
+  const pool = match === undefined ? [] : rankedPool(db, params, match, 'words', [])
   // Related words only add candidates the query's own words did not find, when they found
   // fewer than a full pool: their query costs a tenth of a search.
   const relatedMatch = pool.length < POOL ? matchExpression(db, related, relatedDocs, RELATED_BUDGET, false) : undefined
-  if (relatedMatch !== undefined) {
-    const found = pool.map((candidate) => candidate.id)
-    for (const row of rankedPool(db, params, relatedMatch, RELATED_POOL, found)) pool.push({...row, found: 'related'})
-  }
+  if (relatedMatch !== undefined) pool.push(...rankedPool(db, params, relatedMatch, 'related', pool.map((candidate) => candidate.id)))
   const {keys, naming} = nameKeysOf(query.terms)
-  const named = statement<Named>(db, queriesFor(params, []).named).all({...params, keys: JSON.stringify(keys), naming: JSON.stringify(naming)})
   // Operations the lookups found join the pool when BM25 left them out, at the pool's
-  // lowest BM25: all they could have had, not being among the best.
-  const floor = pool.reduce((lowest, candidate) => Math.min(lowest, candidate.bm25), Number.POSITIVE_INFINITY)
+  // lowest BM25 (:floor): all they could have had, not being among the best.
+  const floor = pool.length === 0 ? 0 : lowestBm25(pool)
+  const named = statement<Candidate>(db, queriesFor(params, []).named).all({...params, keys: JSON.stringify(keys), naming: JSON.stringify(naming), floor})
   const pooled = new Set(pool.map((candidate) => candidate.id))
+  const exact: Candidate[] = []
+  const saying = new Set<number>()
   for (const candidate of named) {
-    if (candidate.found === 'id' || pooled.has(candidate.id)) continue
-    pooled.add(candidate.id)
-    pool.push({...candidate, found: candidate.found === 'name' ? 'name' : 'words', bm25: Number.isFinite(floor) ? floor : 0})
+    if (candidate.found === 'id') exact.push(candidate)
+    else {
+      if (candidate.found === 'saying') saying.add(candidate.id)
+      if (!pooled.has(candidate.id)) pool.push(candidate)
+      pooled.add(candidate.id)
+    }
   }
-  const exact = named.filter((candidate) => candidate.found === 'id').map((candidate): Candidate => ({...candidate, found: 'words'}))
-  const saying = new Set(named.filter((candidate) => candidate.found === 'saying').map((candidate) => candidate.id))
   return {query, pool, exact, saying, docs, relatedDocs}
 }
 
 /**
- * The best `size` candidates the caller may see, other than those `found` already, by
- * BM25 (ties by cassette, then operation id), in no set order. FTS5 first ranks its best
- * rows alone, which is cheap; the scope rule then keeps the visible ones. That is the exact
- * answer when FTS5 ranked every row the match has, or when `size` of them are visible and
- * the lowest kept scores above the lowest ranked (nothing unranked could tie or beat it);
+ * The best candidates the caller may see for `way` (POOL of them for the query's words,
+ * RELATED_POOL for related words), other than those `found` already, by BM25 (ties by
+ * cassette, then operation id), in no set order. FTS5 first ranks its best rows alone,
+ * which is cheap; the scope rule then keeps the visible ones. That is the exact answer when
+ * FTS5 ranked every row the match has, or when a full pool of them is visible and the
+ * lowest kept scores above the lowest ranked (nothing unranked could tie or beat it);
  * otherwise the scope-first query runs.
  */
-function rankedPool(db: SqliteDatabase, params: Params, match: string, size: number, found: readonly number[]): Array<Omit<Candidate, 'found'>> {
-  const top = topOf(size, found.length > 0)
-  const exclude = JSON.stringify(found)
+function rankedPool(db: SqliteDatabase, params: Params, match: string, way: Way, found: readonly number[]): Candidate[] {
+  const size = POOL_SIZE[way]
   const queries = queriesFor(params, found)
-  const visible = statement<Omit<Candidate, 'found'> & {ranked: number; floor: number}>(db, queries.visible.get(size)!).all({...params, match, found: exclude})
+  const bound = {...params, match, way, pooled: JSON.stringify(found)}
+  const visible = statement<Candidate & {ranked: number; floor: number}>(db, queries.visible[way]).all(bound)
   // With no row visible, the statement cannot say how many FTS5 ranked: ask the scope-first query.
   // Every row carries the same `ranked` and `floor`; the rows themselves come in no set order.
   const stats = visible[0]
-  if (stats !== undefined && (stats.ranked < top || (visible.length === size && Math.min(...visible.map((row) => row.bm25)) > stats.floor))) return visible
-  return statement<Omit<Candidate, 'found'>>(db, queries.ranked.get(size)!).all({...params, match, found: exclude})
+  if (stats !== undefined && (stats.ranked < topOf(size, found.length > 0) || (visible.length === size && lowestBm25(visible) > stats.floor))) return visible
+  return statement<Candidate>(db, queries.ranked[way]).all(bound)
+}
+
+function lowestBm25(candidates: readonly Candidate[]): number {
+  let lowest = Number.POSITIVE_INFINITY
+  for (const candidate of candidates) lowest = Math.min(lowest, candidate.bm25)
+  return lowest
 }
 
 /** The parameters every query of a search takes. */
@@ -197,7 +184,7 @@ interface Params {
   readonly allowed: string
   readonly cassettes: string | null
   readonly text: string
-  /** What the query says (sayingOf), for the summaries that say the same. */
+  /** What the query says (ParsedQuery.saying). */
   readonly saying: string
 }
 

@@ -1,4 +1,5 @@
 import {commonFrom} from './name-words.js'
+import {RANKING_MODEL} from './ranking-model.js'
 import type {ParsedQuery} from './search-query.js'
 import {FUNCTION_TERMS, partsPair, relativesOf, VERB_TERMS, verbOf} from './text-analysis.js'
 import type {VerbClass} from './vocabulary.js'
@@ -28,8 +29,11 @@ export interface Candidate {
   readonly name_counts: string
   /** FTS5's weighted BM25 over the searched terms, higher is better; the pool's floor for a lookup's candidate. */
   readonly bm25: number
-  /** How the candidate was found: by the query's words, by related words only, or by its name key. */
-  readonly found: 'words' | 'related' | 'name'
+  /**
+   * How the candidate was found: by the query's words, by related words only, by its name
+   * key, by a summary that says what the query says, or by its id (see candidates.ts).
+   */
+  readonly found: 'words' | 'related' | 'name' | 'saying' | 'id'
 }
 
 /** The features, in the order the model sums them (docs/search.md#features says what each measures). */
@@ -61,11 +65,9 @@ const enum Column {
   Keyword,
   Example,
 }
-// A query term and an operation term are derived forms of one word when they share this
-// many first letters ("nutrition", "nutritional"), or when one of at least DERIVED_START
-// letters begins the other ("rent", "rental"). Descriptions and examples are not read for them.
-const DERIVED_PREFIX = 5
-const DERIVED_START = 4
+// When two terms are derived forms of one word: ranking-model.ts (TermLimits). Descriptions
+// and examples are not read for them.
+const {derivedPrefix: DERIVED_PREFIX, derivedStart: DERIVED_START} = RANKING_MODEL.terms
 
 /** A term's information from the operations holding it: the rarer, the more it says. */
 const rarity = (docs: number): number => 1 / Math.log2(2 + docs)
@@ -108,7 +110,7 @@ interface Derivable {
 const NO_TERMS: readonly Derivable[] = []
 const NO_SOURCES: readonly Wanted[] = []
 
-/** What one walk over a candidate's words counts. */
+/** What one walk over a candidate's words counts: one per search, reset for each candidate, since garbage is what sets the slowest searches (young-generation collections). */
 class Walk {
   nameWords = 0
   nameHeld = 0
@@ -116,6 +118,22 @@ class Walk {
   summaryHeld = 0
   pairs = 0
   exampleMatch = 0
+  /** The example request being read: its words that count, those the query covers, and the rarity of the query terms it holds. */
+  exampleWords = 0
+  exampleHeld = 0
+  exampleWeight = 0
+
+  reset(): this {
+    this.nameWords = this.nameHeld = this.summaryWords = this.summaryHeld = this.pairs = this.exampleMatch = 0
+    this.exampleWords = this.exampleHeld = this.exampleWeight = 0
+    return this
+  }
+
+  /** Ends the example being read; `whole` is what holding every query term is worth. */
+  endExample(whole: number): void {
+    if (this.exampleWords > 0) this.exampleMatch = Math.max(this.exampleMatch, (this.exampleHeld / this.exampleWords) * Math.min(1, this.exampleWeight / whole))
+    this.exampleWords = this.exampleHeld = this.exampleWeight = 0
+  }
 }
 
 /** The query's side of the features, worked out once per search. */
@@ -127,6 +145,7 @@ export class QueryFeatures {
   readonly #derivableByStart = new WordTable<Derivable[]>()
   /** The query terms' total rarity: what holding all of them is worth. */
   readonly #whole: number
+  readonly #walked = new Walk()
   #examples = 0
 
   /** `docs` and `relatedDocs` count the operations holding each query term and related word the index has. */
@@ -208,22 +227,22 @@ export class QueryFeatures {
    * closely its best example request matches the query.
    */
   #walk(text: string, index: number, nameCounts: NameCounts): Walk {
-    const walk = new Walk()
+    const walk = this.#walked.reset()
     const queryVerb = this.#query.verb
     let column = Column.Name
     let previous: Wanted | undefined
     // Whether `previous` is a query verb in the summary that is not its first word.
     let previousSubordinate = false
-    let example = {words: 0, held: 0, weight: 0, mark: ++this.#examples}
-    const endExample = () => {
-      if (example.words > 0) walk.exampleMatch = Math.max(walk.exampleMatch, (example.held / example.words) * Math.min(1, example.weight / this.#whole))
-      example = {words: 0, held: 0, weight: 0, mark: ++this.#examples}
-    }
+    // Which example is being read, for Wanted.exampleBy.
+    let example = ++this.#examples
     for (let start = 1, end = text.indexOf(' ', start); end !== -1; start = end + 1, end = text.indexOf(' ', start)) {
       if (end === start) continue
       if (end === start + 1 && (text.charCodeAt(start) === BREAK || text.charCodeAt(start) === ITEM)) {
         if (text.charCodeAt(start) === BREAK) column++
-        if (column >= Column.Example) endExample()
+        if (column >= Column.Example) {
+          walk.endExample(this.#whole)
+          example = ++this.#examples
+        }
         previous = undefined
         continue
       }
@@ -261,11 +280,11 @@ export class QueryFeatures {
         // A summary's verb counts as covered by a query verb of the same action ("Add a project" for "create a project").
         if (word?.inQuery === true || (queryVerb !== null && known?.verb === queryVerb)) walk.summaryHeld++
       } else if (column === Column.Example && !functionWord) {
-        example.words++
-        if (word?.inQuery === true || (queryVerb !== null && known?.verb === queryVerb)) example.held++
-        if (word?.inQuery === true && word.exampleBy !== example.mark) {
-          word.exampleBy = example.mark
-          example.weight += word.weight
+        walk.exampleWords++
+        if (word?.inQuery === true || (queryVerb !== null && known?.verb === queryVerb)) walk.exampleHeld++
+        if (word?.inQuery === true && word.exampleBy !== example) {
+          word.exampleBy = example
+          walk.exampleWeight += word.weight
         }
       }
       if (word === undefined) {
@@ -297,7 +316,7 @@ export class QueryFeatures {
       previous = word
       previousSubordinate = column === Column.Summary && word.verb && !leadsSummary
     }
-    endExample()
+    walk.endExample(this.#whole)
     return walk
   }
 }

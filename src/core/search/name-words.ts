@@ -1,4 +1,5 @@
 import {METHODS} from '../profile/collect-operations.js'
+import {RANKING_MODEL} from './ranking-model.js'
 import {FUNCTION_TERMS, VERB_TERMS} from './text-analysis.js'
 
 /**
@@ -10,13 +11,10 @@ import {FUNCTION_TERMS, VERB_TERMS} from './text-analysis.js'
 /** HTTP method names: one that begins or ends an id (`PostCustomers`) says the method, which the verb stands for. */
 const METHOD_TERMS: ReadonlySet<string> = new Set(METHODS)
 
-/**
- * An id term is common to a cassette when at least this share of its operation ids, and
- * at least COMMON_ID_MIN of them, hold it: it then says what kind of id it is (`Tool`,
- * `repos`, `namespaced`), not what the operation does.
- */
-const COMMON_ID_SHARE = 0.15
-const COMMON_ID_MIN = 10
+// When an id term is common to a cassette, and how many naming terms a query may look up: ranking-model.ts (TermLimits).
+const {commonIdShare: COMMON_ID_SHARE, commonIdMin: COMMON_ID_MIN} = RANKING_MODEL.terms
+/** Queries with more naming terms than this are not looked up by key. */
+export const MAX_NAMING_TERMS = RANKING_MODEL.terms.maxNamingTerms
 
 /** How many of a cassette's `size` operation ids must hold an id term for it to be common. */
 export function commonFrom(size: number): number {
@@ -59,9 +57,6 @@ export function nameKeys(terms: readonly string[], idsHolding: (term: string) =>
   const rare = words.filter((term) => idsHolding(term) < common)
   return rare.length > 0 ? {keys: [rare.join(' ')], bare: false} : {keys: words, bare: true}
 }
-
-/** Queries with more naming terms than this are not looked up by key. */
-export const MAX_NAMING_TERMS = 4
 
 /**
  * A query's keys (see nameKeys): every combination of its naming terms, each sorted as a

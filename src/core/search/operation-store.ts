@@ -3,6 +3,7 @@ import type {JsonSchema, OperationRecord} from '../profile/index.js'
 import {type StoredRecord, readStoredRecord, storedRecord} from '../profile/stored-record.js'
 import type {SqliteDatabase} from '../sqlite/index.js'
 import {nameKeys, nameWordCounts} from './name-words.js'
+import {RANKING_MODEL} from './ranking-model.js'
 import {ALLOWED_SCOPE_SETS, scopesParameter} from './scope-filter.js'
 import {sayingOf} from './search-query.js'
 import type {SearchConfirmation} from './search-types.js'
@@ -11,9 +12,8 @@ import {operationVerb, stem, terms, words} from './text-analysis.js'
 
 const CASSETTE_NAME = /^[a-z][a-z0-9_]{0,63}$/
 const TERM_COLUMNS = ['name_terms', 'summary_terms', 'tag_terms', 'description_terms', 'field_terms', 'keyword_terms', 'example_terms'] as const
-// Only a description's first terms are indexed: BM25 scales every match by the row's
-// length, and pages of notes would push an operation below shorter ones for its own words.
-const DESCRIPTION_TERMS = 48
+// Only a description's first terms are indexed (ranking-model.ts, TermLimits).
+const DESCRIPTION_TERMS = RANKING_MODEL.terms.descriptionTerms
 
 // Stands between two items (tags, field names, keywords, examples) of a stored column: FTS5
 // skips it, and the features never read two items' words (`created`, `customer`) as a pair.

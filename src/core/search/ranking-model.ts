@@ -1,24 +1,65 @@
 import model from './ranking-model.json' with {type: 'json'}
-import {FEATURE_NAMES, type Features} from './features.js'
 
 /**
  * The ranking model: one weight per feature, fitted by `npm run train:ranking`
  * (scripts/train-ranking.ts) and stored with what it was fitted on and its held-out
- * figures in ranking-model.json. A candidate's score is the weighted sum of its features.
+ * figures in ranking-model.json, beside every other number ranking uses. A candidate's
+ * score is the weighted sum of its features (features.ts). The training command writes
+ * the weights and keeps the rest as it finds it.
  */
 export interface RankingModel {
   readonly weights: Readonly<Record<string, number>>
   /** FTS5 BM25 weights of the columns name, summary, tags, description, fields, keywords, examples. */
   readonly bm25Columns: readonly number[]
+  readonly candidates: CandidateLimits
+  readonly terms: TermLimits
+}
+
+/** How many candidates a search weighs, and how much FTS5 work it may spend finding them (candidates.ts). */
+export interface CandidateLimits {
+  /** The features are computed for this many of FTS5's best candidates. */
+  readonly pool: number
+  /** FTS5 ranks this many times the rows wanted before the scope rule is applied (the fast path). */
+  readonly fastPoolFactor: number
+  /**
+   * The rarest query terms searched with, or summaries and name keys read by a lookup,
+   * hold at most this many postings: it bounds latency at any index size. Commoner terms
+   * still count in the features.
+   */
+  readonly postingBudget: number
+  /** Related words, searched when the query's own words found fewer than `pool`: within this many postings, for this many candidates. */
+  readonly relatedBudget: number
+  readonly relatedPool: number
+  /** A query term no operation holds is searched as a prefix when it is at least this long. */
+  readonly minPrefix: number
+}
+
+/** How text becomes terms. The search-data hash covers this file, so one changed here re-derives stored rows. */
+export interface TermLimits {
+  /** Only a description's first terms are stored: BM25 scales a match by the row's length, and pages of notes would bury an operation's own words. */
+  readonly descriptionTerms: number
+  /** An id term is common to a cassette (says what kind of id it is, not what it does) when this share of its ids, and at least `commonIdMin`, hold it. */
+  readonly commonIdShare: number
+  readonly commonIdMin: number
+  /** Queries with more naming terms than this are not looked up by name key. */
+  readonly maxNamingTerms: number
+  /** Two adjacent query words are also read as one word when together at least this long. */
+  readonly minJoined: number
+  /** Two terms are derived forms of one word when they share `derivedPrefix` first letters, or one of at least `derivedStart` letters begins the other. */
+  readonly derivedPrefix: number
+  readonly derivedStart: number
 }
 
 export const RANKING_MODEL: RankingModel = model
 
-const WEIGHTS = FEATURE_NAMES.map((name) => RANKING_MODEL.weights[name] ?? 0)
+// Features the model weighs at 0 add nothing to a score, so they are not read.
+const WEIGHED = Object.entries(RANKING_MODEL.weights).filter(([, weight]) => weight !== 0)
+const WEIGHED_NAMES = WEIGHED.map(([name]) => name)
+const WEIGHTS = Float64Array.from(WEIGHED, ([, weight]) => weight)
 
 /** The model's score of one candidate's features. */
-export function modelScore(features: Features): number {
+export function modelScore(features: Readonly<Record<string, number>>): number {
   let score = 0
-  for (let index = 0; index < FEATURE_NAMES.length; index++) score += WEIGHTS[index]! * features[FEATURE_NAMES[index]!]
+  for (let index = 0; index < WEIGHTS.length; index++) score += WEIGHTS[index]! * features[WEIGHED_NAMES[index]!]!
   return score
 }

@@ -3,4 +3,4 @@
  * code, vocabulary and model. An index stores it beside the search rows it derived, and
  * re-derives them when it opens with another (docs/cassette-format.md#search-rows).
  */
-export const SEARCH_DATA_HASH = 'acec80df826a1f454aef1472a42add362ce86519b0e212d85b5bde6f2d03025c'
+export const SEARCH_DATA_HASH = 'f5c894762faae29535b76db6795e739398d6aaeb97358b9e3f25186c40dd151f'

@@ -1,4 +1,5 @@
 import {TamaError} from '../errors/index.js'
+import {RANKING_MODEL} from './ranking-model.js'
 import {partsPair, stem, verbOf, words} from './text-analysis.js'
 import {DETERMINERS, PARTICLES, STOP_WORDS, VERB_PARTICLES, type VerbClass} from './vocabulary.js'
 
@@ -32,6 +33,8 @@ export interface ParsedQuery {
    * `backup`): withJoinedWords adds those the index holds to the terms.
    */
   readonly joins: readonly string[]
+  /** What the query says (see sayingOf), for the summaries that say the same. */
+  readonly saying: string
 }
 
 // Single characters ("I'm", "40.7") and function words say nothing about the operation wanted.
@@ -44,8 +47,8 @@ function saidWords(all: readonly string[]): readonly string[] {
   return content.length > 0 ? content : all
 }
 
-// A joined word must be at least this long, so two short words ("a", "b") never make one.
-const MIN_JOINED = 5
+// How long a joined word must be: ranking-model.ts (TermLimits).
+const MIN_JOINED = RANKING_MODEL.terms.minJoined
 
 /**
  * Reduces any string to stemmed terms: quotes, operators, column filters and control
@@ -73,6 +76,7 @@ export function parseQuery(query: string): ParsedQuery {
     verb,
     acts: verb === null && opensWithVerb(all),
     joins: joinsOf(read),
+    saying: sayingOfWords(kept),
   }
 }
 
@@ -88,7 +92,11 @@ function opensWithVerb(words: readonly string[]): boolean {
  * issues in a repository", "List repository issues") have the same saying.
  */
 export function sayingOf(text: string): string {
-  return [...new Set(saidWords(words(text)).map(stem))].sort().join(' ')
+  return sayingOfWords(saidWords(words(text)))
+}
+
+function sayingOfWords(said: readonly string[]): string {
+  return [...new Set(said.map(stem))].sort().join(' ')
 }
 
 /**
