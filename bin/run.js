@@ -9,8 +9,12 @@ module.enableCompileCache?.()
 process.env.OCLIF_DISABLE_ENGINE_WARNING ??= '1'
 
 if (!(process.argv[2] === '--version' && (await printVersion()))) {
+  // An MCP client waits for its initialize answer: it comes before oclif has loaded.
+  const mcpStart = process.argv[2] === 'mcp' ? await import('../dist/cli-mcp-start.js') : undefined
+  await mcpStart?.startMcp(process.argv.slice(3))
   const {execute} = await import('@oclif/core')
   await execute({dir: import.meta.url})
+  mcpStart?.endMcpStart()
 }
 
 /**
