@@ -264,6 +264,20 @@ describe('tama-dex mcp', () => {
       }
     })
 
+    it('answers while the import of oclif is held back', async () => {
+      const child = spawn(process.execPath, ['--import', './test/commands/oclif-held-back.mjs', CLI, 'mcp', '--index', index, '--scope', 'incus.read'], {cwd: PROJECT_ROOT, env: {...process.env, NO_COLOR: '1'}})
+      child.stdin.write(`${INITIALIZE}\n`)
+      let stdout = ''
+      const line = await new Promise<string>((resolve) =>
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          stdout += chunk
+          if (stdout.includes('\n')) resolve(stdout.slice(0, stdout.indexOf('\n')))
+        }),
+      )
+      child.kill()
+      expect(JSON.parse(line)).toEqual(answer)
+    })
+
     it('ends when the command fails after its flags were checked, while the client keeps its input open', async () => {
       const child = spawn(process.execPath, [CLI, 'mcp', '--index', index, '--executors', join(dir, 'missing.mjs')], {cwd: PROJECT_ROOT, env: {...process.env, NO_COLOR: '1'}})
       let stderr = ''
