@@ -1,10 +1,11 @@
+import {spawn} from 'node:child_process'
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {CLI, type CliResult, runCli, runProcess} from '../helpers/cli.js'
+import {CLI, type CliResult, PROJECT_ROOT, runCli, runProcess} from '../helpers/cli.js'
 
 // `tama-dex search` answers a search that succeeds before oclif loads (src/cli-search-start.ts)
 // and leaves everything else to oclif: both must read and exit the same.
@@ -60,6 +61,15 @@ describe('tama-dex search, answered before oclif or by oclif', () => {
     const argv = ['search', ...argvOf(given)]
     const [answered, oclif] = await Promise.all([runCli(argv, {env}), runProcess(process.execPath, [OCLIF_ONLY, ...argv], {env})])
     expect(withoutPid(answered)).toEqual(withoutPid(oclif))
+  })
+
+  it.each([{path: 'before oclif', command: [CLI]}, {path: 'through oclif', command: [OCLIF_ONLY]}])('ends quietly when stdout is closed before the table, $path', async ({command}) => {
+    const child = spawn(process.execPath, [...command, 'search', ...argvOf(['list', 'instances', '--scope', 'incus.read'])], {cwd: PROJECT_ROOT})
+    child.stdout.destroy()
+    let stderr = ''
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    expect({code, stderr}).toEqual({code: 0, stderr: ''})
   })
 
   it.each([
