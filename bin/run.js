@@ -8,9 +8,25 @@ module.enableCompileCache?.()
 // own range is narrower, so the check cannot warn, and skipping it spares loading semver.
 process.env.OCLIF_DISABLE_ENGINE_WARNING ??= '1'
 
-if (!(process.argv[2] === '--version' && (await printVersion()))) {
+// Output cut short by a closed pipe (`| head`) is no failure. oclif's Command module says
+// the same once it loads; the answers given before it loads need it too.
+process.stdout.on('error', (error) => {
+  if (error.code !== 'EPIPE') throw error
+})
+
+if (!(process.argv[2] === '--version' && (await printVersion())) && !(process.argv[2] === 'search' && (await searchBeforeOclif()))) {
+  // An MCP client waits for its initialize answer: it comes before oclif has loaded.
+  const mcpStart = process.argv[2] === 'mcp' ? await import('../dist/cli-mcp-start.js') : undefined
+  await mcpStart?.startMcp(process.argv.slice(3))
   const {execute} = await import('@oclif/core')
   await execute({dir: import.meta.url})
+  mcpStart?.endMcpStart()
+}
+
+/** A search that succeeds is answered before oclif loads; anything else is left to oclif. */
+async function searchBeforeOclif() {
+  const {searchBeforeOclif} = await import('../dist/cli-search-start.js')
+  return searchBeforeOclif(process.argv.slice(3))
 }
 
 /**

@@ -1,4 +1,5 @@
-import {Flags} from '@oclif/core'
+// oclif's flags module alone, not its index: `tama-dex mcp` checks its flags before oclif loads.
+import * as Flags from '@oclif/core/flags'
 
 /** Flags shared by every command that reads or writes a host index. */
 export const indexFlags = {

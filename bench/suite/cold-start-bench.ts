@@ -18,17 +18,21 @@ export interface ColdStartFigures {
   readonly nodeMs: Summary
   readonly versionMs: Summary
   readonly searchMs: Summary
+  /** The same search with --json, which oclif answers: a plain search is answered before oclif loads. */
+  readonly searchJsonMs: Summary
   /** Each command over `node -e 0`, round by round. */
   readonly versionRatio: Summary
   readonly searchRatio: Summary
+  readonly searchJsonRatio: Summary
 }
 
 const QUERY = 'list instances'
 
 /**
  * End-to-end start-up of the built CLI, spawn to exit: `tama-dex --version` and
- * `tama-dex search` against a small index (the smallest cassette, imported pinned),
- * next to `node -e 0`, the three interleaved round by round after one unmeasured round.
+ * `tama-dex search` against a small index (the smallest cassette, imported pinned), as a
+ * table and with --json, next to `node -e 0`, all interleaved round by round after one
+ * unmeasured round.
  */
 export async function benchColdStart(repo: string, built: readonly BuiltCatalogue[], workDir: string, settings: BenchSettings): Promise<ColdStartFigures> {
   const small = built.reduce((least, catalogue) => (catalogue.operations < least.operations ? catalogue : least))
@@ -43,8 +47,9 @@ export async function benchColdStart(repo: string, built: readonly BuiltCatalogu
     node: ['-e', '0'],
     version: ['bin/run.js', '--version'],
     search: ['bin/run.js', 'search', QUERY, '--index', indexFile, '--scope', `${small.name}.read`],
+    searchJson: ['bin/run.js', 'search', QUERY, '--index', indexFile, '--scope', `${small.name}.read`, '--json'],
   }
-  const times = {node: [] as number[], version: [] as number[], search: [] as number[]}
+  const times = {node: [] as number[], version: [] as number[], search: [] as number[], searchJson: [] as number[]}
   for (let round = -1; round < settings.coldStartRuns; round++) {
     if (round >= 0 && round % 5 === 0) progress(`CLI cold start: round ${round + 1}/${settings.coldStartRuns}`)
     for (const [name, args] of Object.entries(commands) as Array<[keyof typeof commands, string[]]>) {
@@ -59,7 +64,9 @@ export async function benchColdStart(repo: string, built: readonly BuiltCatalogu
     nodeMs: summarise(times.node),
     versionMs: summarise(times.version),
     searchMs: summarise(times.search),
+    searchJsonMs: summarise(times.searchJson),
     versionRatio: pairedRatios(times.version, times.node),
     searchRatio: pairedRatios(times.search, times.node),
+    searchJsonRatio: pairedRatios(times.searchJson, times.node),
   }
 }

@@ -109,6 +109,7 @@ export function markdownReport(report: BenchReport, charts: ChartFiles): string 
         ['`node -e 0`', spread(report.coldStart.nodeMs, 'ms'), '1x'],
         ['`tama-dex --version`', spread(report.coldStart.versionMs, 'ms'), spread(report.coldStart.versionRatio, 'x')],
         ['`tama-dex search`', spread(report.coldStart.searchMs, 'ms'), spread(report.coldStart.searchRatio, 'x')],
+        ['`tama-dex search --json` (oclif answers)', spread(report.coldStart.searchJsonMs, 'ms'), spread(report.coldStart.searchJsonRatio, 'x')],
       ],
     ),
     '',

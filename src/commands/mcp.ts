@@ -1,7 +1,5 @@
-import {Flags} from '@oclif/core'
-
 import {BaseCommand} from '../base-command.js'
-import {indexFlags, scopeFlag} from '../cli-flags.js'
+import {mcpFlags, takeMcpStart} from '../cli-mcp-start.js'
 import type {ReadonlyIndexKeeper} from '../core/host-index/index.js'
 import type {IndexLender} from '../core/mcp/index.js'
 
@@ -11,12 +9,7 @@ export default class Mcp extends BaseCommand {
   static override examples = [
     '<%= config.bin %> mcp --scope incus.read --scope incus.write --executors examples/executors/executors.mjs',
   ]
-  static override flags = {
-    ...indexFlags,
-    scope: scopeFlag,
-    executors: Flags.string({description: 'An ES module exporting the executor map (as `executors` or default).', helpValue: 'MODULE'}),
-    timeout: Flags.integer({description: 'Fail an execute whose executor has not answered after this many milliseconds.', min: 1, helpValue: 'MS'}),
-  }
+  static override flags = mcpFlags
 
   async run(): Promise<void> {
     const {flags} = await this.parse(Mcp)
@@ -29,11 +22,13 @@ export default class Mcp extends BaseCommand {
       keeper ??= import('../core/host-index/index.js').then(({ReadonlyIndexKeeper}) => new ReadonlyIndexKeeper(flags.index))
       return (await keeper).lend(use)
     }
+    // bin/run.js may have answered initialize already, before oclif loaded.
+    const start = takeMcpStart()
     await serveStdio(lendIndex, {
       scopes: flags.scope,
       executors,
       ...(flags.timeout === undefined ? {} : {timeout: flags.timeout}),
-      serverInfo: {name: 'tama-dex', version: this.config.version},
+      ...(start === undefined ? {} : {start}),
       onIndexFailure: (error) => this.logToStderr(`tama-dex mcp: ${error instanceof Error ? error.message : String(error)}`),
     })
     if (keeper !== undefined) (await keeper).close()

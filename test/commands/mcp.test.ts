@@ -8,6 +8,7 @@ import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {Ajv2020} from 'ajv/dist/2020.js'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
+import {TAMA_DEX_VERSION} from '../../src/core/cassette/index.js'
 import {executeTool, searchTool} from '../../src/core/mcp/index.js'
 import {HttpTestServer} from '../core/execute/http-test-server.js'
 import {CLI, PROJECT_ROOT, runCli} from '../helpers/cli.js'
@@ -55,8 +56,8 @@ async function call(client: Client, name: 'search' | 'execute', args: Record<str
  * Writes raw lines to a spawned `tama-dex mcp` and resolves with the first `count` JSON-RPC
  * messages it answers, and its stderr; fails after a few seconds of silence.
  */
-function rawSession(lines: readonly string[], count: number): Promise<{messages: Array<Record<string, unknown>>; stderr: string}> {
-  const child = spawn(process.execPath, [CLI, 'mcp', '--index', index, '--scope', 'incus.read'], {cwd: PROJECT_ROOT, env: {...process.env, NO_COLOR: '1'}})
+function rawSession(lines: readonly string[], count: number, extra: readonly string[] = []): Promise<{messages: Array<Record<string, unknown>>; stderr: string}> {
+  const child = spawn(process.execPath, [CLI, 'mcp', '--index', index, '--scope', 'incus.read', ...extra], {cwd: PROJECT_ROOT, env: {...process.env, NO_COLOR: '1'}})
   let stdout = ''
   let stderr = ''
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
@@ -231,6 +232,60 @@ describe('tama-dex mcp', () => {
       expect(answer).toMatchObject({error: {kind: 'incompatible_file', dispatched: false}})
       expect(JSON.stringify(answer)).not.toContain(dir)
       expect(session.stderr()).toContain(foreign)
+    })
+  })
+  describe('answering initialize before oclif loads', () => {
+    const answer = {jsonrpc: '2.0', id: 0, result: {protocolVersion: '2025-06-18', capabilities: {tools: {}}, serverInfo: {name: 'tama-dex', version: TAMA_DEX_VERSION}}}
+
+    // --json is not among the flags the early start checks: oclif parses it, and the SDK answers.
+    it.each([{given: []}, {given: ['--json']}, {given: ['--timeout', '5000', '--scope=incus.write']}])('answers initialize as the SDK does, then serves, for $given', async ({given}) => {
+      const {messages, stderr} = await rawSession([INITIALIZE, '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'], 2, given)
+      expect(messages[0]).toEqual(answer)
+      expect(messages[1]).toMatchObject({id: 1, result: {tools: [{name: 'search'}, {name: 'execute'}]}})
+      expect(stderr).toBe('')
+    })
+
+    it.each([
+      {given: ['--bogus'], want: {code: 2, error: 'Error: Nonexistent flag: --bogus\nSee --help.\n'}},
+      {given: ['--timeout', '0'], want: {code: 2, error: 'Error: Parsing --timeout\nExpected an integer greater than or equal to 1 but received: 0\nSee --help.\n'}},
+      {given: ['--scope'], want: {code: 2, error: 'Error: Flag --scope expects a value\nSee --help.\n'}},
+      {given: ['extra'], want: {code: 2, error: 'Error: Unexpected argument: extra\nSee --help.\n'}},
+      {given: ['--scope', '--help'], want: {code: 0, error: undefined}},
+    ])('leaves $given to oclif: nothing on stdout but its own output', async ({given, want}) => {
+      const result = await runCli(['mcp', '--index', index, ...given], {input: `${INITIALIZE}\n`})
+      expect(result.code, result.stderr).toBe(want.code)
+      if (want.error === undefined) {
+        expect(result.stdout).toMatch(/^Serve the search and execute tools/)
+        expect(result.stderr).toBe('')
+      } else {
+        expect(result.stdout).toBe('')
+        // oclif adds a warning for a command that failed in its parse when NODE_ENV is test.
+        expect(result.stderr.startsWith(want.error), result.stderr).toBe(true)
+      }
+    })
+
+    it('answers while the import of oclif is held back', async () => {
+      const child = spawn(process.execPath, ['--import', './test/commands/oclif-held-back.mjs', CLI, 'mcp', '--index', index, '--scope', 'incus.read'], {cwd: PROJECT_ROOT, env: {...process.env, NO_COLOR: '1'}})
+      child.stdin.write(`${INITIALIZE}\n`)
+      let stdout = ''
+      const line = await new Promise<string>((resolve) =>
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          stdout += chunk
+          if (stdout.includes('\n')) resolve(stdout.slice(0, stdout.indexOf('\n')))
+        }),
+      )
+      child.kill()
+      expect(JSON.parse(line)).toEqual(answer)
+    })
+
+    it('ends when the command fails after its flags were checked, while the client keeps its input open', async () => {
+      const child = spawn(process.execPath, [CLI, 'mcp', '--index', index, '--executors', join(dir, 'missing.mjs')], {cwd: PROJECT_ROOT, env: {...process.env, NO_COLOR: '1'}})
+      let stderr = ''
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+      child.stdin.end()
+      expect(code).toBe(5)
+      expect(stderr).toContain('missing.mjs" does not exist')
     })
   })
 })

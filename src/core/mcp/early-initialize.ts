@@ -1,5 +1,6 @@
-import type {Readable} from 'node:stream'
+import type {Readable, Writable} from 'node:stream'
 
+import {TAMA_DEX_VERSION} from '../cassette/tool-version.js'
 import {isObject} from '../json/index.js'
 
 /** What a server says about itself in its `initialize` answer. */
@@ -7,6 +8,9 @@ export interface ServerInfo {
   readonly name: string
   readonly version: string
 }
+
+/** What `tama-dex mcp` says about itself. */
+export const TAMA_DEX_SERVER_INFO: ServerInfo = Object.freeze({name: 'tama-dex', version: TAMA_DEX_VERSION})
 
 /**
  * The protocol versions the MCP SDK this package is tested with supports, newest first
@@ -61,6 +65,19 @@ export interface FirstLine {
   readonly line: string | undefined
   /** Whether the input has ended: nothing more will come. */
   readonly ended: boolean
+}
+
+/** What was read from the input before the SDK loaded, and the id of the request answered then, if any. */
+export interface EarlyStart {
+  readonly first: FirstLine
+  readonly answered: string | number | undefined
+}
+
+/** Answers `first.line` on `output` when it is a well-formed initialize request (see answerInitialize). */
+export function answerFirstLine(first: FirstLine, output: Writable, serverInfo: ServerInfo): EarlyStart {
+  const early = first.line === undefined ? undefined : answerInitialize(first.line, serverInfo)
+  if (early !== undefined) output.write(`${JSON.stringify(early)}\n`)
+  return {first, answered: early?.id}
 }
 
 // An initialize request is a few hundred bytes: past this, the line is left to the SDK's own limits.

@@ -1,5 +1,5 @@
 export {PROTOCOL_VERSIONS, answerInitialize} from './early-initialize.js'
-export type {InitializeAnswer, ServerInfo} from './early-initialize.js'
+export type {EarlyStart, FirstLine, InitializeAnswer, ServerInfo} from './early-initialize.js'
 export {GuardedTransport} from './guarded-transport.js'
 export {handleExecute} from './handle-execute.js'
 export type {ExecuteCallOptions} from './handle-execute.js'

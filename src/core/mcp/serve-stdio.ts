@@ -1,8 +1,7 @@
 import {PassThrough, type Readable, type Writable} from 'node:stream'
 
-import {TAMA_DEX_VERSION} from '../cassette/tool-version.js'
 import {isTamaError} from '../errors/index.js'
-import {answerInitialize, readFirstLine, SERVER_CAPABILITIES, type ServerInfo} from './early-initialize.js'
+import {answerFirstLine, type EarlyStart, readFirstLine, SERVER_CAPABILITIES, type ServerInfo, TAMA_DEX_SERVER_INFO} from './early-initialize.js'
 import {GuardedTransport} from './guarded-transport.js'
 import type {IndexLender, ToolCallOptions, ToolsIndex} from './tool-call.js'
 import {executeTool, searchTool} from './tool-definitions.js'
@@ -13,6 +12,8 @@ export interface ServeOptions extends ToolCallOptions {
   /** Where requests come from and answers go; default process.stdin and process.stdout. */
   readonly input?: Readable
   readonly output?: Writable
+  /** The first line, read from `input` and answered if it was an initialize, by a start-up path that ran before this module loaded. */
+  readonly start?: Promise<EarlyStart>
 }
 
 /**
@@ -24,13 +25,11 @@ export interface ServeOptions extends ToolCallOptions {
 export async function serveStdio(index: ToolsIndex | IndexLender, options: ServeOptions): Promise<void> {
   const input = options.input ?? process.stdin
   const output = options.output ?? process.stdout
-  const serverInfo = options.serverInfo ?? {name: 'tama-dex', version: TAMA_DEX_VERSION}
+  const serverInfo = options.serverInfo ?? TAMA_DEX_SERVER_INFO
   // A client opens with initialize: answering it before the SDK loads is what makes the
   // server ready at once. The SDK still reads that request, so that its session state is
   // the same; its own answer to it is not sent twice.
-  const first = await readFirstLine(input)
-  const early = first.line === undefined ? undefined : answerInitialize(first.line, serverInfo)
-  if (early !== undefined) output.write(`${JSON.stringify(early)}\n`)
+  const {first, answered} = await (options.start ?? readFirstLine(input).then((line) => answerFirstLine(line, output, serverInfo)))
 
   const [{Server}, {StdioServerTransport}, {CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError}, {callTool}] = await Promise.all([
     import('@modelcontextprotocol/sdk/server/index.js'),
@@ -58,7 +57,7 @@ export async function serveStdio(index: ToolsIndex | IndexLender, options: Serve
   rest.write(first.received)
   if (first.ended) rest.end()
   else input.pipe(rest)
-  const transport = new GuardedTransport(new StdioServerTransport(rest, output), {answered: early?.id})
+  const transport = new GuardedTransport(new StdioServerTransport(rest, output), {answered})
   // The client ending its input ends the session, once what it asked is answered.
   rest.once('end', () => void transport.settled().then(() => server.close()))
   await server.connect(transport)

@@ -1,0 +1,48 @@
+import * as Flags from '@oclif/core/flags'
+import {parse} from '@oclif/core/parser'
+
+import {indexFlags, scopeFlag} from './cli-flags.js'
+import {answerFirstLine, type EarlyStart, readFirstLine, TAMA_DEX_SERVER_INFO} from './core/mcp/early-initialize.js'
+
+/** The flags of `tama-dex mcp`: the command's, and what its start checks before oclif loads. */
+export const mcpFlags = {
+  ...indexFlags,
+  scope: scopeFlag,
+  executors: Flags.string({description: 'An ES module exporting the executor map (as `executors` or default).', helpValue: 'MODULE'}),
+  timeout: Flags.integer({description: 'Fail an execute whose executor has not answered after this many milliseconds.', min: 1, helpValue: 'MS'}),
+}
+
+// oclif shows help (or the version) for these wherever they stand, before it parses flags.
+const HELP_AND_VERSION_FLAGS = new Set(['--help', '-h', '--version'])
+
+let started: Promise<EarlyStart> | undefined
+
+/**
+ * Starts `tama-dex mcp ARGV` before oclif loads, which takes longer than a client waits
+ * for its `initialize` answer: when ARGV parses with the command's own flags and oclif's
+ * own parser, reads the client's first line and answers it if it is an initialize request.
+ * Any other ARGV (help, --json, a bad flag) is left whole to oclif, so a bad flag fails
+ * exactly as it would without this start, with nothing written to stdout.
+ */
+export async function startMcp(argv: readonly string[]): Promise<void> {
+  if (argv.some((arg) => HELP_AND_VERSION_FLAGS.has(arg))) return
+  try {
+    await parse([...argv], {flags: mcpFlags, strict: true})
+  } catch {
+    return
+  }
+  started = readFirstLine(process.stdin).then((first) => answerFirstLine(first, process.stdout, TAMA_DEX_SERVER_INFO))
+}
+
+/** What startMcp read and answered, handed over once, to the command's server. */
+export function takeMcpStart(): Promise<EarlyStart> | undefined {
+  const start = started
+  started = undefined
+  return start
+}
+
+/** Once oclif has finished, stops the early read that no server took (the command failed first), so that the process can end. */
+export function endMcpStart(): void {
+  if (started !== undefined) process.stdin.destroy()
+  started = undefined
+}

@@ -1,0 +1,91 @@
+import * as Args from '@oclif/core/args'
+import * as Flags from '@oclif/core/flags'
+import {parse} from '@oclif/core/parser'
+
+import {indexFlags, scopeFlag} from './cli-flags.js'
+import {TamaError} from './core/errors/index.js'
+import type {TamaIndex} from './core/host-index/index.js'
+import type {SearchOptions, SearchResponse} from './core/search/index.js'
+
+// Not required by oclif, whose message for a missing argument would tell the user to put the words before --scope: they may go anywhere.
+export const searchArgs = {query: Args.string({description: 'What you are looking for, in words (several words need no quotes).'})}
+
+/** The flags of `tama-dex search`: the command's, and what its start parses before oclif loads. */
+export const searchFlags = {
+  ...indexFlags,
+  scope: scopeFlag,
+  cassette: Flags.string({description: 'Only search this installed cassette (repeat for several).', multiple: true, multipleNonGreedy: true, helpValue: 'NAME'}),
+  limit: Flags.integer({description: 'How many results at most, 1 to 50.', default: 10, min: 1, max: 50}),
+  from: Flags.string({description: 'Search this cassette file or API description instead of the index (nothing is installed).', helpValue: 'FILE', exclusive: ['index']}),
+}
+
+export interface SearchFlags {
+  readonly index: string | undefined
+  readonly scope: string[]
+  readonly cassette: string[] | undefined
+  readonly limit: number
+  readonly from: string | undefined
+}
+
+/** What `tama-dex search WORDS --flags` answers: the installed cassettes' operations, or those of the --from file. */
+export async function searchOperations(words: readonly string[], flags: SearchFlags): Promise<SearchResponse> {
+  const {withIndex, withPrivateIndex} = await import('./core/host-index/index.js')
+  const query = words.join(' ')
+  if (query.trim() === '') throw new TamaError('usage', 'Say what you are looking for, in words: tama-dex search list pods --scope k8s.read. See --help.')
+  const options = {scopes: flags.scope, limit: flags.limit, cassettes: flags.cassette}
+  return flags.from === undefined
+    ? withIndex(flags.index, (index) => searchInstalled(index, query, options), {readonly: true})
+    : withPrivateIndex(flags.from, (index) => searchInstalled(index, query, options))
+}
+
+/** Searches, then names a --cassette that is not installed rather than answering "no match". */
+function searchInstalled(index: TamaIndex, query: string, options: SearchOptions): SearchResponse {
+  const response = index.search(query, options)
+  for (const name of options.cassettes ?? []) index.cassette(name)
+  return response
+}
+
+/** The results as the table `tama-dex search` prints without --json. */
+export async function renderResults(response: SearchResponse): Promise<string> {
+  if (response.results.length === 0) return 'No operations match (or none your scopes allow).'
+  const {formatTable} = await import('./core/text/index.js')
+  const rows = response.results.map((hit) => [
+    hit.cassette,
+    hit.operation_id,
+    hit.score.toFixed(2),
+    hit.destructive ? 'destructive' : '',
+    hit.summary,
+  ])
+  return formatTable(['CASSETTE', 'OPERATION', 'SCORE', 'FLAGS', 'SUMMARY'], rows, {width: terminalWidth()})
+}
+
+/** $COLUMNS, else the terminal's width; undefined (no cutting) when output goes to a file or pipe. */
+function terminalWidth(): number | undefined {
+  const columns = Number(process.env.COLUMNS)
+  if (Number.isInteger(columns) && columns > 0) return columns
+  return process.stdout.isTTY && process.stdout.columns > 0 ? process.stdout.columns : undefined
+}
+
+// oclif answers these itself (help, the version, JSON output) wherever they stand.
+const LEFT_TO_OCLIF = new Set(['--help', '-h', '--version', '--json', '--'])
+
+/**
+ * Runs `tama-dex search ARGV` before oclif loads, which takes longer than the search:
+ * ARGV is parsed by oclif's own parser with the command's own flags, and the table is
+ * printed as the command prints it. It answers only a search that succeeds; anything else
+ * (help, --json, a bad flag, a search that fails) returns false, having printed nothing,
+ * and oclif runs the command from the start, so every failure reads and exits as any
+ * command's does. A search only reads, so running it again changes nothing.
+ */
+export async function searchBeforeOclif(argv: readonly string[]): Promise<boolean> {
+  if (argv.some((arg) => LEFT_TO_OCLIF.has(arg) || arg.startsWith('--json='))) return false
+  let table: string
+  try {
+    const {argv: words, flags} = await parse([...argv], {args: searchArgs, flags: searchFlags, strict: false})
+    table = await renderResults(await searchOperations(words as string[], flags))
+  } catch {
+    return false
+  }
+  process.stdout.write(`${table}\n`)
+  return true
+}
