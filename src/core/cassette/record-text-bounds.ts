@@ -53,7 +53,9 @@ export type RecordScan = {readonly problem: string} | {readonly standIn: string}
  */
 export function scanRecordText(text: string, opaque: ReadonlySet<string>): RecordScan {
   const isObject: boolean[] = []
-  const lastKey: Array<string | null> = []
+  // The previous key of each open object, as the span of its quoted text (start -1: none yet).
+  const keyStart: number[] = []
+  const keyEnd: number[] = []
   let depth = 0
   let expectKey = false
   let member: string | null = null
@@ -75,26 +77,29 @@ export function scanRecordText(text: string, opaque: ReadonlySet<string>): Recor
     }
     if (code === QUOTE) {
       const end = closingQuote(text, at)
-      const raw = text.slice(at + 1, end)
-      if (raw.length > LIMITS.stringLength || expectKey) {
-        const value = raw.includes('\\') ? (JSON.parse(text.slice(at, end + 1)) as string) : raw
-        if (value.length > LIMITS.stringLength) return {problem: `holds a string of ${value.length} characters, longer than ${LIMITS.stringLength}, past the limits every document keeps (docs/profile.md#limits)`}
-        if (expectKey) {
-          const previous = lastKey[depth - 1]
-          if (previous !== null && previous !== undefined && !(previous < value)) return {problem: `is not canonical JSON: the key ${JSON.stringify(value.slice(0, 64))} is out of order or repeated`}
-          lastKey[depth - 1] = value
-          if (depth === 1) {
-            member = COMPILED.has(value) ? value : null
-            opaqueKey = opaque.has(value)
-          }
-          expectKey = false
+      if (end - at - 1 > LIMITS.stringLength) {
+        const length = (JSON.parse(text.slice(at, end + 1)) as string).length
+        if (length > LIMITS.stringLength) return {problem: `holds a string of ${length} characters, longer than ${LIMITS.stringLength}, past the limits every document keeps (docs/profile.md#limits)`}
+      }
+      if (expectKey) {
+        const previous = keyStart[depth - 1]!
+        if (previous >= 0 && keyOrder(text, previous, keyEnd[depth - 1]!, at, end + 1) >= 0) {
+          return {problem: `is not canonical JSON: the key ${JSON.stringify(text.slice(at + 1, Math.min(end, at + 65)))} is out of order or repeated`}
         }
+        keyStart[depth - 1] = at
+        keyEnd[depth - 1] = end + 1
+        if (depth === 1) {
+          const name = text.slice(at + 1, end)
+          member = COMPILED.has(name) ? name : null
+          opaqueKey = opaque.has(name)
+        }
+        expectKey = false
       }
       at = end
     } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
       if (++depth > LIMITS.depth) return {problem: `nests deeper than ${LIMITS.depth} levels, past the limits every document keeps (docs/profile.md#limits)`}
       isObject[depth - 1] = code === OPEN_OBJECT
-      lastKey[depth - 1] = null
+      keyStart[depth - 1] = -1
       expectKey = code === OPEN_OBJECT
       if (member !== null && code === OPEN_OBJECT) schemaValues.set(member, (schemaValues.get(member) ?? 0) + 1)
     } else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) {
@@ -114,6 +119,25 @@ export function scanRecordText(text: string, opaque: ReadonlySet<string>): Recor
   if (problem !== null) return {problem}
   kept.push(text.slice(keptUpTo))
   return {standIn: kept.join('')}
+}
+
+/**
+ * The order of two quoted keys of `text` (negative, 0 or positive) by their code units once
+ * decoded, read in place: the first difference decides unless an escape comes before it,
+ * when both are decoded.
+ */
+function keyOrder(text: string, aStart: number, aEnd: number, bStart: number, bEnd: number): number {
+  const length = Math.min(aEnd - aStart, bEnd - bStart) - 1
+  for (let at = 1; at < length; at++) {
+    const a = text.charCodeAt(aStart + at)
+    const b = text.charCodeAt(bStart + at)
+    if (a === BACKSLASH || b === BACKSLASH) {
+      const [first, second] = [JSON.parse(text.slice(aStart, aEnd)) as string, JSON.parse(text.slice(bStart, bEnd)) as string]
+      return first < second ? -1 : first === second ? 0 : 1
+    }
+    if (a !== b) return a - b
+  }
+  return aEnd - aStart - (bEnd - bStart)
 }
 
 /** The index of the quote that closes the string opening at `open` (the text's end when none does). */

@@ -63,10 +63,11 @@ export function readStoredCassette(bytes: Uint8Array, checklist: Checklist, opti
     if (checklist.run('integrity', () => checkIntegrity(db)) === undefined) return undefined
     const meta = checklist.run('meta', () => readMeta(db))
     if (meta === undefined) return undefined
-    const documents = checklist.run('documents', () => readDocuments(db, meta))
+    const copying = options.copy === true && meta.searchData === SEARCH_DATA_HASH
+    const documents = checklist.run('documents', () => readDocuments(db, meta, !copying))
     const operations = checklist.run('operations', () => readOperations(db, meta))
     if (documents === undefined || operations === undefined) return undefined
-    if (options.copy === true && meta.searchData === SEARCH_DATA_HASH) {
+    if (copying) {
       // Pinned is not unbounded: each record is held to the document limits and the shape of
       // a record first, in SQL and one scan of its text (docs/cassette-format.md, check 8).
       const records = checklist.run('records', () => checkCopiedRecords(db, operations))
@@ -198,9 +199,15 @@ function readMeta(db: SqliteDatabase): {value: CassetteMeta; detail: string} {
   return {value: meta, detail: `${meta.format} ${meta.name} ${meta.version}, built by tama-dex ${meta.tamaDexVersion} with SQLite ${meta.sqliteVersion}.`}
 }
 
-function readDocuments(db: SqliteDatabase, meta: CassetteMeta): {value: DocumentRow[]; detail: string} {
+/**
+ * The documents rows, each document's JSON hashed against its recorded SHA-256. A copy
+ * (`read` false) installs no document and its pinned digest covers their bytes: it checks
+ * the rows but reads no JSON (each `json` is then empty).
+ */
+function readDocuments(db: SqliteDatabase, meta: CassetteMeta, read: boolean): {value: DocumentRow[]; detail: string} {
   refuseOversized(db, 'documents', 'json', oversizedDocument)
-  const rows = db.prepare<Record<keyof DocumentRow, unknown>>('SELECT id, sha256, title, version, json FROM documents ORDER BY id').all()
+  const json = read ? 'json' : "CASE typeof(json) WHEN 'text' THEN '' END AS json"
+  const rows = db.prepare<Record<keyof DocumentRow, unknown>>(`SELECT id, sha256, title, version, ${json} FROM documents ORDER BY id`).all()
   if (rows.length === 0) throw new CheckFailure('the cassette has no documents.')
   if (rows.length !== meta.documents) throw new CheckFailure(`meta says ${count(meta.documents, 'document')} but the table has ${rows.length}.`)
   const documents: DocumentRow[] = []
@@ -212,10 +219,11 @@ function readDocuments(db: SqliteDatabase, meta: CassetteMeta): {value: Document
     if (typeof title !== 'string' || typeof version !== 'string' || typeof json !== 'string') throw new CheckFailure(`${where}: title, version and json must be text.`)
     const previous = documents[index - 1]
     if (previous !== undefined && compareCodeUnits(previous.sha256, sha256) >= 0) throw new CheckFailure(`${where} is not in SHA-256 order or repeats a document.`)
-    const actual = sha256Hex(json)
+    const actual = read ? sha256Hex(json) : sha256
     if (actual !== sha256) throw new CheckFailure(`${where}: its JSON hashes to ${actual}, not to its recorded sha256 ${sha256}. The document was changed.`)
     documents.push({id, sha256, title, version, json})
   }
+  if (!read) return {value: documents, detail: `${count(documents.length, 'embedded document')}, not read: a copy installs none, and the pinned digest covers their bytes.`}
   return {value: documents, detail: `${count(documents.length, 'embedded document')}, each matching its recorded SHA-256.`}
 }
 
