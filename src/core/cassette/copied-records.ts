@@ -33,22 +33,22 @@ export function checkCopiedRecords(db: SqliteDatabase, operations: readonly Oper
   const findings: string[] = []
   const records: CopiedRecord[] = []
   for (const row of operations) {
-    const where = `operation row ${row.id} (${quote(row.operationId)})`
+    const where = () => `operation row ${row.id} (${quote(row.operationId)})`
     const scan = scanRecordText(row.record, OPAQUE)
     if ('problem' in scan || notJson.has(row.id)) {
-      findings.push(`${where}: the record ${'problem' in scan ? scan.problem : 'is not JSON'}`)
+      findings.push(`${where()}: the record ${'problem' in scan ? scan.problem : 'is not JSON'}`)
       continue
     }
     const standIn: unknown = JSON.parse(scan.standIn)
     const misshapen = recordShapeProblem(standIn)
     if (misshapen !== null) {
-      findings.push(`${where}: the record is not an operation record (${misshapen || '/'} is not what an operation record holds)`)
+      findings.push(`${where()}: the record is not an operation record (${misshapen || '/'} is not what an operation record holds)`)
       continue
     }
     const record: OperationRecord = readStoredRecord(standIn as StoredRecord)
     const derived = operationColumns(row.id, row.documentId, record)
     const column = OPERATION_COLUMNS.find(([key]) => key !== 'record' && row[key] !== derived[key])
-    if (column !== undefined) findings.push(`${where}: ${column[1]} does not match the record`)
+    if (column !== undefined) findings.push(`${where()}: ${column[1]} does not match the record`)
     else records.push(record)
   }
   if (findings.length > 0) throw new CheckFailure(`${findings.length} of ${operations.length} operation rows disagree with their own record: ${listed(findings)}.`)
