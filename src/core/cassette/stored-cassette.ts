@@ -25,7 +25,8 @@ export interface StoredCassette {
   readonly searchRows: {readonly rows: SearchRows} | {readonly problems: readonly string[]} | null
   /**
    * True when the caller asked for a copy and the search rows can be copied with SQL: the
-   * records were then not parsed, and `searchRows` holds no rows, only their bounds were read.
+   * documents' JSON and the records' schemas were then not read into JavaScript, and
+   * `searchRows` holds no rows, only their bounds were read.
    */
   readonly copyable: boolean
 }
@@ -47,8 +48,10 @@ const SHA256_HEX = /^[0-9a-f]{64}$/
  * read; the schema must be exactly the spec's three tables and plain search-rows tables
  * (no view, trigger, index or other object can exist, so none is ever touched) before
  * `quick_check` and before any row is read. With `copy`, a cassette whose search rows are
- * this host's has them checked in SQL only (their bounds, and that they and the rows say
- * what each record says), and no record is parsed. Returns undefined when a check failed (see the checklist).
+ * this host's reads no document's JSON, bounds each record in one scan of its text and
+ * parses it without its schemas (checkCopiedRecords), and has its search rows checked in
+ * SQL (their bounds, and that they say what each row and record says). Returns undefined
+ * when a check failed (see the checklist).
  */
 export function readStoredCassette(bytes: Uint8Array, checklist: Checklist, options: ReadStoredOptions = {}): StoredCassette | undefined {
   const header = checklist.run('header', () => {
