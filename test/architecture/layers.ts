@@ -26,6 +26,10 @@ export const LIGHT_ENTRIES: readonly string[] = [
   'core/profile/collect-operations.ts',
   // How a record is stored, for the index's inserts, without the profile's validation.
   'core/profile/stored-record.ts',
+  // What a copying install checks records against, without the profile's validation.
+  'core/profile/limits.ts',
+  'core/profile/form-body.ts',
+  'core/profile/schema-size.ts',
   // A copying install opens the cassette without loading what a rebuild needs.
   'core/cassette/copyable-cassette.ts',
   'core/cassette/read-cassette-file.ts',

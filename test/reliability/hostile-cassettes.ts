@@ -14,7 +14,7 @@ import {HOSTILE_CASSETTES, patch, withSql} from '../core/cassette/cassette-kit.j
 export const MARKER = 'hostile-marker-5f0c9d'
 
 /** How an import must take a hostile cassette: refused like verification, or installed from where the mode says. */
-export type ImportOutcome = 'refused' | 'installs the prebuilt rows' | 'installs what the documents say'
+export type ImportOutcome = 'refused' | 'installs the prebuilt rows' | 'installs what the documents say' | 'installs its intact rows'
 
 export interface HostileCassette {
   readonly name: string
@@ -73,7 +73,8 @@ const fromKit: HostileCassette[] = HOSTILE_CASSETTES.map(({given, want}) => ({
   check: want.check,
   reason: want.reason,
   // Copy mode checks each row and search row against its own record; rebuild mode ignores the rows.
-  pinned: want.check === 'derivation' && !LYING_ROWS.has(given.name) ? 'installs the prebuilt rows' : 'refused',
+  // A copy reads no embedded document (it installs none; the pin covers their bytes).
+  pinned: want.check === 'derivation' && !LYING_ROWS.has(given.name) ? 'installs the prebuilt rows' : want.check === 'documents' ? 'installs its intact rows' : 'refused',
   ...(LYING_ROWS.has(given.name) ? {pinnedReason: ROWS_DISAGREE} : {}),
   unpinned: want.check === 'records' || want.check === 'derivation' ? 'installs what the documents say' : 'refused',
 }))

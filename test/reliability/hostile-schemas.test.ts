@@ -319,7 +319,7 @@ describe('one place decides `dispatched` (defects 2 and 7)', () => {
   })
 })
 
-describe('pinned cassettes hold their records to the document limits and the profile (defect 7)', () => {
+describe('pinned cassettes hold their records to the document limits, and their schemas to the profile where compiled (defect 7)', () => {
   let dir: string
   let good: Uint8Array
   let index: TamaIndex
@@ -358,11 +358,11 @@ describe('pinned cassettes hold their records to the document limits and the pro
     {name: 'a 3,000-level input schema', edit: (r: Record<string, unknown>) => ({...r, inputSchema: DEEP}), levels: 3000, reason: /nests deeper than 128 levels/},
     {name: 'a 200-level input schema (within the stack, past the document limit)', edit: (r: Record<string, unknown>) => ({...r, inputSchema: DEEP}), levels: 200, reason: /nests deeper than 128 levels/},
     {name: 'a 2,000-level `when` schema', edit: (r: Record<string, unknown>) => ({...r, confirmation: {when: DEEP, echo: null, message: 'Sure?'}}), levels: 2000, reason: /nests deeper than 128 levels/},
+    {name: 'a 200-level output schema', edit: (r: Record<string, unknown>) => ({...r, outputSchema: DEEP}), levels: 200, reason: /nests deeper than 128 levels/},
     {name: 'an input schema of more subschemas than execute may compile', edit: (r: Record<string, unknown>) => ({...r, inputSchema: {type: 'object', properties: Object.fromEntries(Array.from({length: 2500}, (_, i) => [`p${i}`, {type: 'string'}]))}}), reason: /at \/inputSchema: the schema holds more than 2000 subschemas/},
+    {name: 'a `when` schema of more subschemas than execute may compile', edit: (r: Record<string, unknown>) => ({...r, confirmation: {when: {anyOf: Array.from({length: 2500}, () => true)}, echo: null, message: 'Sure?'}}), reason: /at \/confirmation\/when: the schema holds more than 2000 subschemas/},
     {name: 'a string past the document limit', edit: (r: Record<string, unknown>) => ({...r, description: 'x'.repeat(1024 * 1024 + 1)}), reason: /longer than 1048576/},
-    {name: 'an input schema with `$async`', edit: (r: Record<string, unknown>) => ({...r, inputSchema: {$async: true, type: 'object'}}), reason: /at \/inputSchema\/\$async: `\$async` is not allowed/},
-    {name: 'an output schema that applies itself', edit: (r: Record<string, unknown>) => ({...r, outputSchema: {$ref: '#/$defs/A', $defs: {A: {anyOf: [{$ref: '#/$defs/A'}]}}}}), reason: /at \/outputSchema\/\$defs\/A\/anyOf\/0\/\$ref: This leads back/},
-    {name: 'a `when` schema with a $ref out of itself', edit: (r: Record<string, unknown>) => ({...r, confirmation: {when: {$ref: 'https://example.com/s'}, echo: null, message: 'Sure?'}}), reason: /at \/confirmation\/when\/\$ref: .*points outside/},
+    {name: 'a key past the document limit, inside an output schema', edit: (r: Record<string, unknown>) => ({...r, outputSchema: {properties: {['k'.repeat(1024 * 1024 + 1)]: true}}}), reason: /longer than 1048576/},
   ])('refuses $name, pinned, at verify and at import, leaving the index unchanged', async ({edit, levels, reason}, context) => {
     const {path, sha256} = withRecord(edit, levels)
     const report = await verifyCassette(readFileSync(path), {source: 'hostile.tama-cassette', sha256})
@@ -372,6 +372,32 @@ describe('pinned cassettes hold their records to the document limits and the pro
     expect(index.cassettes()).toEqual(before)
     // Unpinned, the rows are ignored and the documents installed as they say.
     await expect(index.import(path)).resolves.toMatchObject({mode: 'rebuild'})
+    tally(context, 'hostile schemas tried', 1)
+  })
+
+  // A pinned copy bounds each record but leaves the profile's Schema Object rules to the one
+  // place that compiles a stored schema: execute checks it first, and refuses it there.
+  it.for([
+    {name: 'an input schema with `$async`', edit: (r: Record<string, unknown>) => ({...r, inputSchema: {$async: true, type: 'object'}}), reason: /at \/inputSchema\/\$async: `\$async` is not allowed/, dispatched: false},
+    {name: 'a `when` schema with a $ref out of itself', edit: (r: Record<string, unknown>) => ({...r, confirmation: {when: {$ref: 'https://example.com/s'}, echo: null, message: 'Sure?'}}), reason: /at \/confirmation\/when\/\$ref: .*points outside/, dispatched: false},
+    {name: 'an output schema that applies itself', edit: (r: Record<string, unknown>) => ({...r, outputSchema: {$ref: '#/$defs/A', $defs: {A: {anyOf: [{$ref: '#/$defs/A'}]}}}}), reason: /at \/outputSchema\/\$defs\/A\/anyOf\/0\/\$ref: This leads back/, dispatched: true},
+  ])('refuses $name at verify; pinned, it is copied and execute never compiles it', async ({edit, reason, dispatched}, context) => {
+    const {path, sha256} = withRecord(edit)
+    const report = await verifyCassette(readFileSync(path), {source: 'hostile.tama-cassette', sha256})
+    expect(report.checks.find((check) => !check.ok)).toMatchObject({check: 'records', detail: expect.stringMatching(reason)})
+    await expect(index.import(path, {sha256})).resolves.toMatchObject({mode: 'copy'})
+    const {executor, calls} = counting()
+    const executed = await outcome(index.execute('hostile', 'op', {}, {scopes: [], executors: {hostile: executor}}))
+    if (dispatched) {
+      // Nothing compiles an output schema: it only describes the result.
+      expect(executed).toEqual({result: {ok: true}})
+      expect(calls).toHaveLength(1)
+    } else {
+      expect(executed).toMatchObject({kind: 'internal', dispatched: false})
+      expect(calls).toHaveLength(0)
+    }
+    expect(index.search('run the operation', {scopes: []}).results).toMatchObject([{cassette: 'hostile', operation_id: 'op'}])
+    await index.import(join(dir, 'good.tama-cassette'))
     tally(context, 'hostile schemas tried', 1)
   })
 

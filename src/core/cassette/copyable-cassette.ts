@@ -18,10 +18,11 @@ export interface CopyableCassette {
 /**
  * Opens a pinned cassette to copy its search rows: checks the digest (TamaError
  * 'digest_mismatch'), the structure, the documents and operations rows, the search rows in
- * SQL, and each record against the document limits and the profile (TamaError
- * 'verification_failed'); no record is analysed for search. Undefined when the cassette
- * carries no search rows of this host's search data: then open it with openCassette and
- * derive. Loads none of the profile's document validation.
+ * SQL, and each record against the document limits and the shape of an operation record
+ * (TamaError 'verification_failed'; see checkCopiedRecords); no record is analysed for
+ * search. Undefined when the cassette carries no search rows of this host's search data:
+ * then open it with openCassette and derive. Loads none of the profile's document
+ * validation, nor Ajv.
  */
 export function openCopyableCassette(bytes: Uint8Array, options: {readonly source: string; readonly sha256: string}): CopyableCassette | undefined {
   const sha256 = sha256Hex(bytes)

@@ -36,6 +36,11 @@ export const OPERATION_COLUMNS = Object.freeze([
 
 /** The row a record is stored as. */
 export function operationRow(id: number, documentId: number, record: OperationRecord): OperationRow {
+  return {...operationColumns(id, documentId, record), record: canonicalJson(storedRecord(record))}
+}
+
+/** The row a record is stored as, but for the record itself. */
+export function operationColumns(id: number, documentId: number, record: Omit<OperationRecord, 'inputSchema' | 'outputSchema'>): Omit<OperationRow, 'record'> {
   return {
     id,
     operationId: record.operationId,
@@ -44,7 +49,6 @@ export function operationRow(id: number, documentId: number, record: OperationRe
     path: record.path,
     scopes: canonicalJson(record.scopes),
     destructive: record.destructive ? 1 : 0,
-    record: canonicalJson(storedRecord(record)),
   }
 }
 

@@ -1,83 +1,12 @@
 import {Ajv, type ValidateFunction} from 'ajv'
 
 import {findNonJson} from '../json/index.js'
-import {type JsonSchema, LIMITS, type OperationRecord, PART_MEDIA_TYPE, RefResolver, SchemaObjectChecker, countSubschemas} from '../profile/index.js'
+import {type JsonSchema, LIMITS, type OperationRecord, RefResolver, SchemaObjectChecker, countSubschemas} from '../profile/index.js'
 import {type StoredRecord, readStoredRecord} from '../profile/stored-record.js'
 import {type OperationRow, differingColumn, operationRow} from './operation-row.js'
 import {count, quote} from '../text/index.js'
 import {CheckFailure, listed} from './check-failure.js'
-
-const TEXT = {type: 'string'}
-const TEXTS = {type: 'array', items: TEXT}
-// Stored only when not empty (operation-row.ts), so a cassette built before they existed reads as before.
-const OPTIONAL_TEXTS = {type: 'array', items: TEXT, minItems: 1}
-const SCHEMA = {type: ['object', 'boolean']}
-
-/** The shape of an OperationRecord (src/core/profile/operation-record.ts) as JSON Schema. */
-const OPERATION_RECORD_SCHEMA = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['operationId', 'method', 'path', 'summary', 'description', 'tags', 'scopes', 'destructive', 'confirmation', 'inputSchema', 'outputSchema', 'parameters', 'body'],
-  properties: {
-    operationId: TEXT,
-    method: TEXT,
-    path: TEXT,
-    summary: TEXT,
-    description: TEXT,
-    tags: TEXTS,
-    keywords: OPTIONAL_TEXTS,
-    examples: OPTIONAL_TEXTS,
-    scopes: TEXTS,
-    destructive: {type: 'boolean'},
-    confirmation: {
-      anyOf: [
-        {type: 'null'},
-        {
-          type: 'object',
-          additionalProperties: false,
-          required: ['when', 'echo', 'message'],
-          properties: {when: {anyOf: [{const: 'always'}, SCHEMA]}, echo: {type: ['string', 'null']}, message: TEXT},
-        },
-      ],
-    },
-    inputSchema: SCHEMA,
-    outputSchema: {type: ['object', 'boolean', 'null']},
-    parameters: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['name', 'in', 'required'],
-        properties: {name: TEXT, in: {enum: ['path', 'query', 'header']}, required: {type: 'boolean'}},
-      },
-    },
-    body: {
-      anyOf: [
-        {type: 'null'},
-        {
-          type: 'object',
-          additionalProperties: false,
-          required: ['mode', 'contentType', 'required'],
-          properties: {
-            mode: {enum: ['input', 'property']},
-            contentType: TEXT,
-            required: {type: 'boolean'},
-            encoding: {
-              type: 'object',
-              additionalProperties: {
-                type: 'object',
-                additionalProperties: false,
-                required: ['style', 'explode', 'contentType', 'binary'],
-                properties: {style: {enum: ['form', 'deepObject']}, explode: {type: 'boolean'}, contentType: {anyOf: [{type: 'null'}, {type: 'string', pattern: PART_MEDIA_TYPE.source}]}, binary: {type: 'boolean'}},
-              },
-            },
-          },
-        },
-      ],
-    },
-  },
-} as const
-
+import {OPERATION_RECORD_SCHEMA} from './operation-record-schema.js'
 
 let isOperationRecord: ValidateFunction<StoredRecord> | undefined
 

@@ -1,4 +1,5 @@
-import {LIMITS, PROFILE} from '../profile/index.js'
+// The limits alone, so a copying install does not load the profile's validation.
+import {LIMITS, PROFILE} from '../profile/limits.js'
 import {type SqliteDatabase, openDatabase} from '../sqlite/index.js'
 import {sha256Hex} from './canonical-json.js'
 import {CASSETTE_FORMAT, CASSETTE_TABLES, META_KEYS, OPTIONAL_META_KEYS, SEARCH_TABLE_SQL, SEMVER_PATTERN, type CassetteMeta, type MetaKey} from './cassette-format.js'
@@ -7,7 +8,7 @@ import {isCassetteName, isCassetteVersion} from './cassette-identity.js'
 import {CheckFailure, listed} from './check-failure.js'
 import type {Checklist} from './checklist.js'
 import {OPERATION_COLUMNS, type OperationRow} from './operation-row.js'
-import {checkPrebuiltRecords} from './prebuilt-records.js'
+import {type CopiedRecord, checkCopiedRecords} from './copied-records.js'
 import type {DocumentRow} from './plan-cassette.js'
 import {checkHeader} from './sqlite-header.js'
 import {compareCodeUnits, count, quote} from '../text/index.js'
@@ -24,7 +25,8 @@ export interface StoredCassette {
   readonly searchRows: {readonly rows: SearchRows} | {readonly problems: readonly string[]} | null
   /**
    * True when the caller asked for a copy and the search rows can be copied with SQL: the
-   * records were then not parsed, and `searchRows` holds no rows, only their bounds were read.
+   * documents' JSON and the records' schemas were then not read into JavaScript, and
+   * `searchRows` holds no rows, only their bounds were read.
    */
   readonly copyable: boolean
 }
@@ -46,8 +48,10 @@ const SHA256_HEX = /^[0-9a-f]{64}$/
  * read; the schema must be exactly the spec's three tables and plain search-rows tables
  * (no view, trigger, index or other object can exist, so none is ever touched) before
  * `quick_check` and before any row is read. With `copy`, a cassette whose search rows are
- * this host's has them checked in SQL only (their bounds, and that they and the rows say
- * what each record says), and no record is parsed. Returns undefined when a check failed (see the checklist).
+ * this host's reads no document's JSON, bounds each record in one scan of its text and
+ * parses it without its schemas (checkCopiedRecords), and has its search rows checked in
+ * SQL (their bounds, and that they say what each row and record says). Returns undefined
+ * when a check failed (see the checklist).
  */
 export function readStoredCassette(bytes: Uint8Array, checklist: Checklist, options: ReadStoredOptions = {}): StoredCassette | undefined {
   const header = checklist.run('header', () => {
@@ -62,15 +66,16 @@ export function readStoredCassette(bytes: Uint8Array, checklist: Checklist, opti
     if (checklist.run('integrity', () => checkIntegrity(db)) === undefined) return undefined
     const meta = checklist.run('meta', () => readMeta(db))
     if (meta === undefined) return undefined
-    const documents = checklist.run('documents', () => readDocuments(db, meta))
+    const copying = options.copy === true && meta.searchData === SEARCH_DATA_HASH
+    const documents = checklist.run('documents', () => readDocuments(db, meta, !copying))
     const operations = checklist.run('operations', () => readOperations(db, meta))
     if (documents === undefined || operations === undefined) return undefined
-    if (options.copy === true && meta.searchData === SEARCH_DATA_HASH) {
-      // Pinned is not unbounded: each record is held to the document limits and the profile's
-      // rules for its schemas first, as for any pinned import (docs/cassette-format.md, check 8).
-      const read: StoredCassette = {meta, documents, operations, searchRows: null, copyable: false}
-      if (checklist.run('records', () => checkPrebuiltRecords(read.operations)) === undefined) return undefined
-      const searchRows = readSearchRowsOf(db, meta, true)
+    if (copying) {
+      // Pinned is not unbounded: each record is held to the document limits and the shape of
+      // a record first, in SQL and one scan of its text (docs/cassette-format.md, check 8).
+      const records = checklist.run('records', () => checkCopiedRecords(db, operations))
+      if (records === undefined) return undefined
+      const searchRows = readSearchRowsOf(db, meta, records)
       const copyable = checklist.run('search_rows', () => {
         if ('problems' in searchRows) throw new CheckFailure(`the search rows cannot be copied: ${listed(searchRows.problems)}.`)
         return {value: true, detail: `search rows of search data ${meta.searchData}, this tama-dex's: ${count(meta.operations, 'operation')}, within the profile's limits, copied as they are.`}
@@ -78,7 +83,7 @@ export function readStoredCassette(bytes: Uint8Array, checklist: Checklist, opti
       if (copyable === undefined) return undefined
       return {meta, documents, operations, searchRows, copyable: true}
     }
-    const searchRows = meta.searchData === SEARCH_DATA_HASH ? readSearchRowsOf(db, meta, false) : null
+    const searchRows = meta.searchData === SEARCH_DATA_HASH ? readSearchRowsOf(db, meta, null) : null
     return {meta, documents, operations, searchRows, copyable: false}
   } finally {
     db.close()
@@ -118,33 +123,36 @@ function checkSchema(db: SqliteDatabase): void {
 
 /**
  * The search rows' bounds (searchRowsProblems), then, unless only copied, the rows
- * themselves. For a copy, nothing but counts and lengths reaches JavaScript.
+ * themselves. For a copy (`copied`: its records, checked), nothing but counts, lengths and
+ * summaries reaches JavaScript.
  */
-function readSearchRowsOf(db: SqliteDatabase, meta: CassetteMeta, copy: boolean): NonNullable<StoredCassette['searchRows']> {
+function readSearchRowsOf(db: SqliteDatabase, meta: CassetteMeta, copied: readonly CopiedRecord[] | null): NonNullable<StoredCassette['searchRows']> {
   try {
-    return checkedSearchRows(db, meta, copy)
+    return checkedSearchRows(db, meta, copied)
   } catch (error) {
     // A hostile file can make SQLite itself refuse a row (malformed JSON): that is a finding too.
     return {problems: [`they cannot be checked: ${error instanceof Error ? error.message : String(error)}`]}
   }
 }
 
-function checkedSearchRows(db: SqliteDatabase, meta: CassetteMeta, copy: boolean): NonNullable<StoredCassette['searchRows']> {
+function checkedSearchRows(db: SqliteDatabase, meta: CassetteMeta, copied: readonly CopiedRecord[] | null): NonNullable<StoredCassette['searchRows']> {
   const sql = new Map(db.prepare<{name: string; sql: string}>("SELECT name, sql FROM sqlite_schema WHERE type = 'table'").all().map((row) => [row.name, row.sql]))
   const problems = meta.operations > LIMITS.operations ? [`the cassette says it has ${meta.operations} operations, more than a document may have (${LIMITS.operations})`] : searchRowsProblems(db, sql, meta.operations, LIMITS.documentBytes)
-  // A copy splits each record in SQL (operation_records): it must be JSON with an input schema.
-  const broken = copy
-    ? db.prepare<{n: number}>("SELECT count(*) AS n FROM operations WHERE coalesce(json_type(record, '$.inputSchema'), '') NOT IN ('object', 'true', 'false')").get()!.n
-    : 0
-  if (broken > 0) problems.push(`${count(broken, 'record')} without an input schema`)
   if (problems.length > 0) return {problems}
+  if (copied === null) return {rows: readSearchRows(db)}
   // The rows a copy takes must say what each record says where it decides who sees and what
-  // runs: the operation, its method and path, whether it is destructive, and its scopes.
+  // runs: the operation, whether it is destructive, its scopes (the operations columns, which
+  // the records check found to be the record's), and its summary.
   // (Only for a copy: otherwise the rows and records are derived again and compared.)
-  const disagreeing = copy ? db.prepare<{id: number}>(RECORDS_DISAGREEING).get() : undefined
-  if (disagreeing !== undefined) problems.push(`operation row ${disagreeing.id}: its columns or search rows disagree with its record (operation id, method, path, destructive, summary or scopes)`)
-  if (problems.length > 0) return {problems}
-  return {rows: copy ? new Map() : readSearchRows(db)}
+  const disagreeing = db.prepare<{id: number}>(ROWS_DISAGREEING).get()?.id ?? summaryDisagreeing(db, copied)
+  if (disagreeing !== undefined) problems.push(`operation row ${disagreeing}: its columns or search rows disagree with its record (operation id, method, path, destructive, summary or scopes)`)
+  return problems.length > 0 ? {problems} : {rows: new Map()}
+}
+
+/** The first operation whose search row's summary is not its record's. */
+function summaryDisagreeing(db: SqliteDatabase, copied: readonly CopiedRecord[]): number | undefined {
+  const summaries = db.prepare<{id: number; summary: unknown}>(`SELECT id, summary FROM ${SEARCH_TABLE_PREFIX}operations ORDER BY id`).all()
+  return summaries.find((row, index) => row.id !== index + 1 || row.summary !== copied[index]?.summary)?.id
 }
 
 function checkIntegrity(db: SqliteDatabase): {value: true; detail: string} {
@@ -194,9 +202,15 @@ function readMeta(db: SqliteDatabase): {value: CassetteMeta; detail: string} {
   return {value: meta, detail: `${meta.format} ${meta.name} ${meta.version}, built by tama-dex ${meta.tamaDexVersion} with SQLite ${meta.sqliteVersion}.`}
 }
 
-function readDocuments(db: SqliteDatabase, meta: CassetteMeta): {value: DocumentRow[]; detail: string} {
+/**
+ * The documents rows, each document's JSON hashed against its recorded SHA-256. A copy
+ * (`read` false) installs no document and its pinned digest covers their bytes: it checks
+ * the rows but reads no JSON (each `json` is then empty).
+ */
+function readDocuments(db: SqliteDatabase, meta: CassetteMeta, read: boolean): {value: DocumentRow[]; detail: string} {
   refuseOversized(db, 'documents', 'json', oversizedDocument)
-  const rows = db.prepare<Record<keyof DocumentRow, unknown>>('SELECT id, sha256, title, version, json FROM documents ORDER BY id').all()
+  const json = read ? 'json' : "CASE typeof(json) WHEN 'text' THEN '' END AS json"
+  const rows = db.prepare<Record<keyof DocumentRow, unknown>>(`SELECT id, sha256, title, version, ${json} FROM documents ORDER BY id`).all()
   if (rows.length === 0) throw new CheckFailure('the cassette has no documents.')
   if (rows.length !== meta.documents) throw new CheckFailure(`meta says ${count(meta.documents, 'document')} but the table has ${rows.length}.`)
   const documents: DocumentRow[] = []
@@ -208,10 +222,11 @@ function readDocuments(db: SqliteDatabase, meta: CassetteMeta): {value: Document
     if (typeof title !== 'string' || typeof version !== 'string' || typeof json !== 'string') throw new CheckFailure(`${where}: title, version and json must be text.`)
     const previous = documents[index - 1]
     if (previous !== undefined && compareCodeUnits(previous.sha256, sha256) >= 0) throw new CheckFailure(`${where} is not in SHA-256 order or repeats a document.`)
-    const actual = sha256Hex(json)
+    const actual = read ? sha256Hex(json) : sha256
     if (actual !== sha256) throw new CheckFailure(`${where}: its JSON hashes to ${actual}, not to its recorded sha256 ${sha256}. The document was changed.`)
     documents.push({id, sha256, title, version, json})
   }
+  if (!read) return {value: documents, detail: `${count(documents.length, 'embedded document')}, not read: a copy installs none, and the pinned digest covers their bytes.`}
   return {value: documents, detail: `${count(documents.length, 'embedded document')}, each matching its recorded SHA-256.`}
 }
 
@@ -247,17 +262,13 @@ function refuseOversized(db: SqliteDatabase, table: 'documents' | 'operations', 
   if (first !== undefined) throw new CheckFailure(message(first.id, `${(first.bytes / MIB).toFixed(1)} MiB`))
 }
 
-/** The first operation whose row or search rows say otherwise than its record, in SQL. */
-const RECORDS_DISAGREEING = `
+/** The first operation whose search rows say otherwise than its row, in SQL. */
+const ROWS_DISAGREEING = `
 SELECT o.id FROM operations o
 JOIN search_operations s ON s.id = o.id
 JOIN search_operation_scope_sets ss ON ss.id = s.scope_set
-WHERE o.operation_id IS NOT o.record ->> '$.operationId' OR s.operation_id IS NOT o.operation_id
-  OR o.method IS NOT o.record ->> '$.method' OR o.path IS NOT o.record ->> '$.path'
-  OR o.destructive IS NOT (o.record ->> '$.destructive') OR s.destructive IS NOT o.destructive
-  OR s.summary IS NOT o.record ->> '$.summary'
-  OR ss.scopes IS NOT (SELECT json_group_array(value) FROM (SELECT DISTINCT value FROM json_each(o.record, '$.scopes') ORDER BY value))
-  OR o.scopes IS NOT (SELECT json_group_array(value) FROM (SELECT value FROM json_each(o.record, '$.scopes') ORDER BY key))
+WHERE s.operation_id IS NOT o.operation_id OR s.destructive IS NOT o.destructive
+  OR ss.scopes IS NOT (SELECT json_group_array(value) FROM (SELECT DISTINCT value FROM json_each(o.scopes) ORDER BY value))
 ORDER BY o.id LIMIT 1`
 
 function oversizedDocument(row: number, size: string): string {

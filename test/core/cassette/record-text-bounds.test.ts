@@ -1,0 +1,53 @@
+import {describe, expect, it} from 'vitest'
+
+import {scanRecordText} from '../../../src/core/cassette/record-text-bounds.js'
+
+const OPAQUE = new Set(['inputSchema', 'outputSchema'])
+const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`
+
+describe('scanRecordText', () => {
+  describe.each([
+    {given: '{"a":1,"inputSchema":{"type":"object"},"z":true}', want: '{"a":1,"inputSchema":{},"z":true}'},
+    {given: '{"inputSchema":true,"outputSchema":null}', want: '{"inputSchema":true,"outputSchema":null}'},
+    {given: '{"b":"x","outputSchema":{"properties":{"a":{"type":"string"}}}}', want: '{"b":"x","outputSchema":{}}'},
+    {given: '{ "inputSchema" : [1,2] , "outputSchema": "s" }', want: '{ "inputSchema" : [] , "outputSchema": ""}'},
+    {given: '{"a":{"inputSchema":{"kept":1}}}', want: '{"a":{"inputSchema":{"kept":1}}}'},
+    {given: `{"a":${nested(127)}}`, want: `{"a":${nested(127)}}`},
+    {given: '{"a":"\\"","b":"\\\\"}', want: '{"a":"\\"","b":"\\\\"}'},
+    {given: '{"\\u0061":1,"b":2}', want: '{"\\u0061":1,"b":2}'},
+    {given: '{"ab":1,"ab!":2}', want: '{"ab":1,"ab!":2}'},
+  ])('keeps $given', ({given, want}) => {
+    it('with stand-ins for the opaque members', () => {
+      expect(scanRecordText(given, OPAQUE)).toEqual({standIn: want})
+      expect(JSON.parse(want)).toBeDefined()
+    })
+  })
+
+  describe.each([
+    {name: 'nesting past 128 levels', given: `{"a":${nested(128)}}`, want: /nests deeper than 128 levels/},
+    {name: 'nesting past 128 levels inside an opaque member', given: `{"outputSchema":${nested(128)}}`, want: /nests deeper than 128 levels/},
+    {name: 'a string past 1 MiB', given: `{"a":"${'x'.repeat(1024 * 1024 + 1)}"}`, want: /string of 1048577 characters, longer than 1048576/},
+    {name: 'a key past 1 MiB', given: `{"${'k'.repeat(1024 * 1024 + 1)}":1}`, want: /string of 1048577 characters/},
+    {name: 'a repeated key', given: '{"a":1,"a":2}', want: /key "a" is out of order or repeated/},
+    {name: 'a key repeated through an escape', given: '{"a":1,"\\u0061":2}', want: /out of order or repeated/},
+    {name: 'keys out of order', given: '{"b":1,"a":2}', want: /key "a" is out of order/},
+    {name: 'keys out of order inside an opaque member', given: '{"inputSchema":{"type":"object","properties":{}}}', want: /key "properties" is out of order/},
+    {name: 'an input schema of 2,001 subschemas', given: `{"inputSchema":{"anyOf":[${Array.from({length: 2000}, () => 'true').join(',')}]}}`, want: /at \/inputSchema: the schema holds more than 2000 subschemas/},
+    {name: 'a `when` schema of 2,001 subschemas', given: `{"confirmation":{"when":{"anyOf":[${Array.from({length: 2000}, () => '{}').join(',')}]}}}`, want: /at \/confirmation\/when: the schema holds more than 2000 subschemas/},
+  ])('refuses $name', ({given, want}) => {
+    it('with the reason', () => {
+      const scan = scanRecordText(given, OPAQUE)
+      expect(scan).toHaveProperty('problem')
+      expect((scan as {problem: string}).problem).toMatch(want)
+    })
+  })
+
+  it('keeps an input schema of many objects that are values, not subschemas', () => {
+    const values = `{"inputSchema":{"enum":[${Array.from({length: 2500}, () => '{}').join(',')}]}}`
+    expect(scanRecordText(values, OPAQUE)).toEqual({standIn: '{"inputSchema":{}}'})
+  })
+
+  it.each(['{"a":"unterminated', '{"a":"\\', '"', '{{{{'])('ends on text that is not JSON: %s', (text) => {
+    expect(() => scanRecordText(text, OPAQUE)).not.toThrow()
+  })
+})
