@@ -138,14 +138,14 @@ describe('hostile schemas: only JSON Schema 2020-12 reaches the validator (defec
     {name: 'an input schema with `$async`', record: () => storedRecord({inputSchema: {$async: true, type: 'object', required: ['a']}})},
     {name: 'a `when` schema with `$async`', record: () => storedRecord({confirmation: {when: {$async: true, type: 'object'}, echo: null, message: 'Sure?'}})},
     {name: 'an input schema with `nullable`', record: () => storedRecord({inputSchema: {type: 'object', properties: {a: {type: 'string', nullable: true}}}})},
-  ])('a stored record with $name never dispatches: internal, dispatched false, nothing left unhandled', async ({record}, context) => {
+  ])('a stored record with $name never dispatches: verification_failed, dispatched false, nothing left unhandled', async ({record}, context) => {
     const {executor, calls} = counting()
     const catalog = storedCatalog([record()])
     const options: ExecuteOptions = {scopes: [], executors: {hostile: executor}}
     const unhandled = await unhandledDuring(async () => {
-      expect(await outcome(executeOperation(catalog, 'hostile', 'op', {b: 1}, options))).toMatchObject({kind: 'internal', dispatched: false})
+      expect(await outcome(executeOperation(catalog, 'hostile', 'op', {b: 1}, options))).toMatchObject({kind: 'verification_failed', dispatched: false})
       const tool = await handleExecute({execute: (...args) => executeOperation(catalog, ...args)}, {cassette: 'hostile', operation_id: 'op', input: {b: 1}}, {scopes: []}, {hostile: executor})
-      expect(tool).toMatchObject({error: {kind: 'internal', dispatched: false}})
+      expect(tool).toMatchObject({error: {kind: 'verification_failed', dispatched: false}})
     })
     expect(unhandled).toEqual([])
     expect(calls).toHaveLength(0)
@@ -221,16 +221,16 @@ describe('schema cycles: refused at validation, and never a crash at execute (de
   })
 
   it.for([
-    {name: 'allOf holding a $ref to itself', schema: {$ref: '#/$defs/A', $defs: {A: {allOf: [{$ref: '#/$defs/A'}]}}}},
-    {name: 'a schema that is only a $ref to itself', schema: {type: 'object', properties: {a: {$ref: '#/$defs/B'}}, $defs: {B: {$ref: '#/$defs/B'}}}},
-    {name: 'an external $dynamicRef', schema: {type: 'object', properties: {a: {$dynamicRef: 'https://example.com/meta#node'}}}},
-    {name: 'nesting past the stack', schema: deepSchema(3000)},
-  ])('a stored schema with $name: internal with dispatched false, through the library and the MCP handler', async ({schema}, context) => {
+    {name: 'allOf holding a $ref to itself', schema: {$ref: '#/$defs/A', $defs: {A: {allOf: [{$ref: '#/$defs/A'}]}}}, kind: 'verification_failed'},
+    {name: 'a schema that is only a $ref to itself', schema: {type: 'object', properties: {a: {$ref: '#/$defs/B'}}, $defs: {B: {$ref: '#/$defs/B'}}}, kind: 'verification_failed'},
+    {name: 'an external $dynamicRef', schema: {type: 'object', properties: {a: {$dynamicRef: 'https://example.com/meta#node'}}}, kind: 'verification_failed'},
+    {name: 'nesting past the stack', schema: deepSchema(3000), kind: 'internal'},
+  ])('a stored schema with $name: $kind with dispatched false, through the library and the MCP handler', async ({schema, kind}, context) => {
     const {executor, calls} = counting()
     const catalog = storedCatalog([storedRecord({inputSchema: schema})])
-    expect(await outcome(executeOperation(catalog, 'hostile', 'op', {a: 1}, {scopes: [], executors: {hostile: executor}}))).toMatchObject({kind: 'internal', dispatched: false})
+    expect(await outcome(executeOperation(catalog, 'hostile', 'op', {a: 1}, {scopes: [], executors: {hostile: executor}}))).toMatchObject({kind, dispatched: false})
     const tool = await handleExecute({execute: (...args) => executeOperation(catalog, ...args)}, {cassette: 'hostile', operation_id: 'op', input: {a: 1}}, {scopes: []}, {hostile: executor})
-    expect(tool).toMatchObject({error: {kind: 'internal', dispatched: false}})
+    expect(tool).toMatchObject({error: {kind, dispatched: false}})
     expect(calls).toHaveLength(0)
     tally(context, 'hostile schemas tried', 1)
   })
@@ -393,7 +393,7 @@ describe('pinned cassettes hold their records to the document limits, and their 
       expect(executed).toEqual({result: {ok: true}})
       expect(calls).toHaveLength(1)
     } else {
-      expect(executed).toMatchObject({kind: 'internal', dispatched: false})
+      expect(executed).toMatchObject({kind: 'verification_failed', dispatched: false})
       expect(calls).toHaveLength(0)
     }
     expect(index.search('run the operation', {scopes: []}).results).toMatchObject([{cassette: 'hostile', operation_id: 'op'}])

@@ -150,7 +150,7 @@ export class SchemaValidator {
   private compileByHash(schema: JsonSchema): ValidateFunction {
     // Within the document limits, so canonicalising and compiling it cannot overflow the stack.
     const nonJson = findNonJson(schema, {maxStringLength: LIMITS.stringLength})
-    if (nonJson !== null) throw unusable(`at #${nonJson.pointer}, it ${nonJson.reason}`)
+    if (nonJson !== null) throw refused(`at #${nonJson.pointer}, it ${nonJson.reason}`)
     const key = createHash('sha256')
       .update(canonicalize(schema) ?? '')
       .digest('hex')
@@ -162,12 +162,12 @@ export class SchemaValidator {
       return cached
     }
     const problem = profileProblem(schema)
-    if (problem !== null) throw unusable(`at #${problem.pointer}: ${problem.message.replace(/\.$/, '')}`)
+    if (problem !== null) throw refused(`at #${problem.pointer}: ${problem.message.replace(/\.$/, '')}`)
     let validate: ValidateFunction
     try {
       validate = this.ajv.compile(forAjv(schema, (format) => Object.hasOwn(this.ajv.formats, format)))
     } catch (error) {
-      throw unusable(`it could not be compiled (${(error as Error).message})`, error)
+      throw refused(`it could not be compiled (${(error as Error).message})`, error)
     }
     this.byHash.set(key, validate)
     if (this.byHash.size > this.maxCached) this.byHash.delete(this.byHash.keys().next().value!)
@@ -194,7 +194,13 @@ function refuseUnknownKeyword(message: unknown): void {
 }
 
 function unusable(why: string, cause?: unknown): TamaError {
-  return new TamaError('internal', `A stored schema cannot be used: ${why}. Nothing was dispatched. Re-validate the document it came from with \`validateDocument\`.`, {cause})
+  return new TamaError('internal', `A stored schema cannot be used: ${why}. Nothing was dispatched. Report it to the host if it persists.`, {cause})
+}
+
+// A pinned copy leaves the profile's Schema Object rules to this first use (docs/security.md):
+// a schema that breaks them is the cassette's fault, not ours.
+function refused(why: string, cause?: unknown): TamaError {
+  return new TamaError('verification_failed', `A stored schema breaks the tama-operations/1 profile: ${why}. Nothing was dispatched. Verify the cassette it came from (\`verifyCassette\`) and install one that passes.`, {cause})
 }
 
 /** The first problem the profile finds with a schema standing alone (its `$ref`s point into itself), or null. */

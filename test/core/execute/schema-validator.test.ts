@@ -54,13 +54,13 @@ describe('SchemaValidator', () => {
     expect(problems.at(-1)).toEqual({pointer: '', message: 'and 7 more problems'})
   })
 
-  it('reports a schema Ajv cannot compile as internal, not a crash', () => {
-    expect(() => new SchemaValidator().problems({$ref: '#/$defs/missing'}, 1)).toThrow(expect.objectContaining({kind: 'internal'}))
+  it('reports a schema Ajv cannot compile as verification_failed, not a crash', () => {
+    expect(() => new SchemaValidator().problems({$ref: '#/$defs/missing'}, 1)).toThrow(expect.objectContaining({kind: 'verification_failed'}))
   })
 
-  it('reports a stored pattern the linear-time engine refuses as internal, saying why', () => {
+  it('reports a stored pattern the linear-time engine refuses as verification_failed, saying why', () => {
     expect(() => new SchemaValidator().problems({type: 'string', pattern: '^(?!x)'}, 'a')).toThrow(
-      expect.objectContaining({kind: 'internal', message: expect.stringContaining('at #/pattern: `pattern` "^(?!x)" uses a negative lookahead `(?!`, which tama-dex cannot check in linear time')}),
+      expect.objectContaining({kind: 'verification_failed', message: expect.stringContaining('at #/pattern: `pattern` "^(?!x)" uses a negative lookahead `(?!`, which tama-dex cannot check in linear time')}),
     )
   })
 
@@ -69,9 +69,9 @@ describe('SchemaValidator', () => {
     {name: '`nullable`', schema: {type: 'string', nullable: true}, says: 'at #/nullable'},
     {name: 'a schema applying itself', schema: {$ref: '#/$defs/A', $defs: {A: {anyOf: [{$ref: '#/$defs/A'}]}}}, says: 'at #/$defs/A/anyOf/0/$ref'},
     {name: 'nesting past the document limit', schema: JSON.parse(`${'{"items":'.repeat(200)}true${'}'.repeat(200)}`), says: 'nests deeper than 128 levels'},
-  ])('refuses a stored schema with $name as internal, before Ajv compiles it', ({schema, says}) => {
+  ])('refuses a stored schema with $name as verification_failed, before Ajv compiles it', ({schema, says}) => {
     const compile = vi.spyOn(Ajv2020.prototype, 'compile')
-    expect(() => new SchemaValidator().problems(schema, 'x')).toThrow(expect.objectContaining({kind: 'internal', message: expect.stringContaining(says)}))
+    expect(() => new SchemaValidator().problems(schema, 'x')).toThrow(expect.objectContaining({kind: 'verification_failed', message: expect.stringContaining(says)}))
     expect(compile).not.toHaveBeenCalled()
   })
 
