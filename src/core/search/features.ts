@@ -1,7 +1,7 @@
 import {commonFrom} from './name-words.js'
 import type {ParsedQuery} from './search-query.js'
 import {FUNCTION_TERMS, partsPair, relativesOf, VERB_TERMS, verbOf} from './text-analysis.js'
-import {learnedRelatives, type VerbClass} from './vocabulary.js'
+import type {VerbClass} from './vocabulary.js'
 import {WordTable} from './word-table.js'
 
 /**
@@ -35,7 +35,7 @@ export interface Candidate {
 /** The features, in the order the model sums them (docs/search.md#features says what each measures). */
 export const FEATURE_NAMES = [
   'bm25', 'relatedOnly', 'namedByKey', 'nameCoverage', 'summaryCoverage', 'pairs', 'verbAgrees', 'asksChange', 'unaskedDelete',
-  'queryHeld', 'derivedHeld', 'keywordQuery', 'exampleMatch', 'learnedHeld',
+  'queryHeld', 'derivedHeld', 'keywordQuery', 'exampleMatch',
 ] as const
 export type FeatureName = (typeof FEATURE_NAMES)[number]
 export type Features = Record<FeatureName, number>
@@ -125,8 +125,6 @@ export class QueryFeatures {
   readonly #queryTerms: Wanted[]
   readonly #derivable: Derivable[]
   readonly #derivableByStart = new WordTable<Derivable[]>()
-  /** The query terms each learned relative stands in for, with its similarity. */
-  readonly #learned = new Map<string, Array<readonly [Wanted, number]>>()
   /** The query terms' total rarity: what holding all of them is worth. */
   readonly #whole: number
   #examples = 0
@@ -154,9 +152,6 @@ export class QueryFeatures {
       }
       return source
     })
-    for (const term of this.#queryTerms) {
-      for (const [other, similarity] of learnedRelatives(term.term)) if (!queryTerms.has(other)) (this.#learned.get(other) ?? this.#learned.set(other, []).get(other)!).push([term, similarity])
-    }
     for (const pair of query.pairs) {
       const [first, second] = pair.split(' ') as [string, string]
       ;(want(first).pairs ??= new Map()).set(want(second), {pairedBy: -1})
@@ -202,25 +197,7 @@ export class QueryFeatures {
       derivedHeld: Math.min(1, derived / this.#whole),
       keywordQuery: Math.min(1, keywords / this.#whole),
       exampleMatch: walk.exampleMatch,
-      learnedHeld: this.#learnedHeld(candidate.terms, index),
     }
-  }
-
-  /**
-   * The share of the query's terms candidate `index` holds nowhere but stands in for by a
-   * learned relative in its id, summary, tags or field names, each by the relative's similarity.
-   */
-  #learnedHeld(text: string, index: number): number {
-    if (this.#learned.size === 0) return 0
-    const best = new Map<Wanted, number>()
-    let end = 0
-    for (let column = Column.Name; column < Column.Description; column++) end = text.indexOf(COLUMN_BREAK, end + 1)
-    for (const word of text.slice(1, end).split(' ')) {
-      for (const [term, similarity] of this.#learned.get(word) ?? []) if (term.heldBy !== index && similarity > (best.get(term) ?? 0)) best.set(term, similarity)
-    }
-    let held = 0
-    for (const similarity of best.values()) held += similarity
-    return held / this.#queryTerms.length
   }
 
   /**

@@ -1,4 +1,3 @@
-import relatedWords from './related-words.json' with {type: 'json'}
 import vocabulary from './vocabulary.json' with {type: 'json'}
 
 /**
@@ -41,27 +40,3 @@ export const VERB_PARTICLES: ReadonlySet<string> = new Set(vocabulary.verbPartic
 export const UNINFLECTED: ReadonlySet<string> = new Set(vocabulary.uninflected)
 /** Words that name the same thing in requests and in API descriptions ("photo", "image"), a group a line. */
 export const RELATED_GROUPS: readonly string[] = vocabulary.relatedGroups
-
-/**
- * Words API descriptions use in the same places, learned from APIs.guru's directory by
- * `npm run train:related-words` (related-words.json): each stored term's relatives, by
- * their similarity in (0, 1].
- */
-const LEARNED_RELATIVES = new Map<string, Map<string, number>>()
-// Each word keeps its few best neighbours; a pair counts both ways, at its best similarity.
-for (const [term, line] of Object.entries(relatedWords.words as Record<string, string>)) {
-  const parts = line.split(' ')
-  for (let at = 0; at + 1 < parts.length; at += 2) {
-    const [other, similarity] = [parts[at]!, Number(parts[at + 1])]
-    for (const [from, to] of [[term, other], [other, term]] as const) {
-      const relatives = LEARNED_RELATIVES.get(from) ?? LEARNED_RELATIVES.set(from, new Map()).get(from)!
-      relatives.set(to, Math.max(similarity, relatives.get(to) ?? 0))
-    }
-  }
-}
-const NO_RELATIVES: ReadonlyMap<string, number> = new Map()
-
-/** The learned relatives of a stored (stemmed) term, with their similarity. */
-export function learnedRelatives(term: string): ReadonlyMap<string, number> {
-  return LEARNED_RELATIVES.get(term) ?? NO_RELATIVES
-}
