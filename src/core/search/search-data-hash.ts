@@ -3,4 +3,4 @@
  * code, vocabulary and model. An index stores it beside the search rows it derived, and
  * re-derives them when it opens with another (docs/cassette-format.md#search-rows).
  */
-export const SEARCH_DATA_HASH = '3ecdf8031e11bb45267f1cab95d679b6c3207bd15ae5d13fb3c9d37b1de63348'
+export const SEARCH_DATA_HASH = 'd345ce456417e8a2165cf152bb9d57a09ccde1bdda93e02431b56ff393855074'
