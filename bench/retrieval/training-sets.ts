@@ -82,9 +82,9 @@ export function publicSets(): TrainingSet[] {
  * category of its corpus lines, as a host installs several sources: the same queries, over
  * the same operations, in several cassettes.
  */
-export function byCategory(set: TrainingSet): TrainingSet {
+export function byCategory(set: TrainingSet, root = RETRIEVAL_ROOT): TrainingSet {
   const [[cassette, records]] = [...set.cassettes] as [[string, readonly OperationRecord[]]]
-  const categories = readFileSync(path.join(RETRIEVAL_ROOT, set.name, 'corpus.jsonl'), 'utf8')
+  const categories = readFileSync(path.join(root, set.name, 'corpus.jsonl'), 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => `${cassette}_${String((JSON.parse(line) as {category?: string}).category ?? 'other').toLowerCase().replace(/[^a-z0-9]+/g, '_')}`)
