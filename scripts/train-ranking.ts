@@ -105,7 +105,7 @@ const ablation = groups.map((group) => {
   const without = averagesOf(withoutRows)
   const effect = {recall5: round(averages.recall5 - without.recall5), mrr: round(averages.mrr - without.mrr)}
   console.log(`without ${group.join(', ')}: held-out R@5 ${without.recall5}, MRR ${without.mrr}; the group adds R@5 ${effect.recall5}, MRR ${effect.mrr}`)
-  return {without: group, held_out: without, adds: effect}
+  return {without: group, held_out: without, adds: effect, sets: Object.fromEntries(withoutRows.map((row) => [row.set, rounded(row.heldOut)]))}
 })
 
 if (!dryRun) {
