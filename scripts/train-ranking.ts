@@ -1,11 +1,12 @@
 /**
  * Fits the ranking model (src/core/search/ranking-model.json) on the public retrieval sets
- * and the catalogue requests, and prints each set's leave-one-set-out figures (scored by
- * a model fitted without it) beside plain BM25 and the shipped model (fitted on all), then
- * the pooled check: the four catalogues in one index. Writes the model and
- * bench/results/retrieval-training.json.
+ * and the catalogue requests, and on two sets of several cassettes in one index (each held
+ * out with the set whose requests it repeats), and prints each set's leave-one-set-out
+ * figures (scored by a model fitted without it) beside plain BM25 and the shipped model
+ * (fitted on all), then the pooled check: the four catalogues in one index. Writes the
+ * model and bench/results/retrieval-training.json.
  * Usage: npx tsx scripts/train-ranking.ts [--ablate 'a,b;c'] [--dry-run]
- *   --ablate: then, for each ;-separated group of features, the held-out averages with
+ *   --ablate: then, for each ;-separated group of features, the held-out figures with
  *     those weights kept at 0: what the group adds, held out (bench/results/retrieval-ablation.json)
  *   --dry-run: print only, write nothing
  */
@@ -14,7 +15,7 @@ import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 
 import {evaluate, fitWeights, modelHash, TIED, type Weights} from '../bench/retrieval/fit-ranking.js'
-import {catalogueSets, joined, plainBm25Rankings, poolsOf, publicSets, trainingDataHash, type SetPools, type TrainingSet} from '../bench/retrieval/training-sets.js'
+import {byCategory, catalogueSets, joined, plainBm25Rankings, poolsOf, publicSets, trainingDataHash, type SetPools, type TrainingSet} from '../bench/retrieval/training-sets.js'
 import {gapClosed, quality, type Quality} from '../bench/lib/metrics.js'
 import {FEATURE_NAMES, type FeatureName} from '../src/core/search/features.js'
 import {RANKING_MODEL} from '../src/core/search/ranking-model.js'
@@ -34,9 +35,19 @@ const sets: TrainingSet[] = [...publicSets(), joined('catalogues', catalogues)]
 // The catalogues are fitted and held out as one set, each catalogue in an index of its own.
 const poolsOfSet = (set: TrainingSet): SetPools =>
   set.name === 'catalogues' ? {name: set.name, pools: catalogues.flatMap((catalogue) => poolsOf(catalogue).pools)} : poolsOf(set)
-const training = sets.map(poolsOfSet)
 const pooledSet = joined('pooled', catalogues)
 const pooled = poolsOf(pooledSet)
+const catalogueSet = sets.findIndex((set) => set.name === 'catalogues')
+const stableSet = sets.findIndex((set) => set.name === 'stabletoolbench')
+// Sets with several cassettes in one index are fitted on too: the pooled check, and
+// stabletoolbench parted by category. Each repeats the requests of a set, and is held out with it.
+const stableByCategory = byCategory(sets[stableSet]!)
+const repeats = [
+  {of: catalogueSet, set: pooledSet, pools: pooled},
+  {of: stableSet, set: stableByCategory, pools: poolsOf(stableByCategory)},
+]
+const training = [...sets.map(poolsOfSet), ...repeats.map((repeat) => repeat.pools)]
+const heldOutWith = (index: number, other: number) => other === index || repeats[other - sets.length]?.of === index
 const bm25Of = (set: TrainingSet): Quality =>
   set.name === 'catalogues' ? quality(catalogues.flatMap(plainBm25Rankings)) : quality(plainBm25Rankings(set))
 
@@ -52,14 +63,14 @@ interface Row {
 /** Leave-one-set-out figures of a model fitting only `fitted`, and the shipped (fitted on all) weights. */
 function leaveOneSetOut(fitted: readonly FeatureName[]): {rows: Row[]; shippedWeights: Weights} {
   const shippedWeights = fitWeights(training, START, fitted)
-  const heldOutWeights = sets.map((_, index) => fitWeights(training.filter((__, other) => other !== index), START, fitted))
+  const heldOutWeights = sets.map((_, index) => fitWeights(training.filter((__, other) => !heldOutWith(index, other)), START, fitted))
   const rows: Row[] = sets.map((set, index) => {
     const bm25 = bm25Of(set)
     const heldOut = evaluate(training[index]!, heldOutWeights[index]!)
     return {set: set.name, queries: set.queries.length, bm25, heldOut, shipped: evaluate(training[index]!, shippedWeights), gapClosed: gaps(heldOut, bm25)}
   })
-  // The pooled check is held out with the catalogues: scored by the model fitted without them.
-  const withoutCatalogues = heldOutWeights[sets.findIndex((set) => set.name === 'catalogues')]!
+  // The pooled check is held out with the catalogues: scored by the model fitted without either.
+  const withoutCatalogues = heldOutWeights[catalogueSet]!
   const pooledBm25 = quality(plainBm25Rankings(pooledSet))
   const pooledHeldOut = evaluate(pooled, withoutCatalogues)
   rows.push({set: 'pooled', queries: pooledSet.queries.length, bm25: pooledBm25, heldOut: pooledHeldOut, shipped: evaluate(pooled, shippedWeights), gapClosed: gaps(pooledHeldOut, pooledBm25)})
@@ -89,10 +100,12 @@ console.log(`held-out average over the sets: R@5 ${averages.recall5}, MRR ${aver
 console.log(`shipped weights: ${FEATURE_NAMES.map((name) => `${name} ${shippedWeights[name]}`).join(', ')}`)
 console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s fitting)`)
 const ablation = groups.map((group) => {
-  const without = averagesOf(leaveOneSetOut(FEATURE_NAMES.filter((name) => !group.includes(name))).rows)
+  const withoutRows = leaveOneSetOut(FEATURE_NAMES.filter((name) => !group.includes(name))).rows
+  for (const row of withoutRows) console.log(`  without ${group.join(', ')}: ${row.set} held-out R@5 ${f3(row.heldOut.recall5)}, MRR ${f3(row.heldOut.mrr)}`)
+  const without = averagesOf(withoutRows)
   const effect = {recall5: round(averages.recall5 - without.recall5), mrr: round(averages.mrr - without.mrr)}
   console.log(`without ${group.join(', ')}: held-out R@5 ${without.recall5}, MRR ${without.mrr}; the group adds R@5 ${effect.recall5}, MRR ${effect.mrr}`)
-  return {without: group, held_out: without, adds: effect}
+  return {without: group, held_out: without, adds: effect, sets: Object.fromEntries(withoutRows.map((row) => [row.set, rounded(row.heldOut)]))}
 })
 
 if (!dryRun) {
@@ -100,7 +113,7 @@ if (!dryRun) {
   const model = {
     about: 'Written by npm run train:ranking (scripts/train-ranking.ts); do not edit by hand. See docs/search.md#the-model.',
     method: 'coordinate ascent on the mean over sets of (MRR@10 + Recall@5) / 2, from bm25 1 and every other weight 0 (bench/retrieval/fit-ranking.ts)',
-    fitted_on: sets.map((set) => ({set: set.name, queries: set.queries.length})),
+    fitted_on: [...sets, ...repeats.map((repeat) => repeat.set)].map((set) => ({set: set.name, queries: set.queries.length, cassettes: set.cassettes.size})),
     data_sha256: await trainingDataHash(),
     tied: TIED,
     bm25Columns: RANKING_MODEL.bm25Columns,

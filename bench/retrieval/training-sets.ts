@@ -76,6 +76,28 @@ export function publicSets(): TrainingSet[] {
   })
 }
 
+/**
+ * `set` (a public set of one cassette) with its operations parted into one cassette per
+ * category of its corpus lines, as a host installs several sources: the same queries, over
+ * the same operations, in several cassettes.
+ */
+export function byCategory(set: TrainingSet, root = RETRIEVAL_ROOT): TrainingSet {
+  const [[cassette, records]] = [...set.cassettes] as [[string, readonly OperationRecord[]]]
+  const categories = readFileSync(path.join(root, set.name, 'corpus.jsonl'), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => `${cassette}_${String((JSON.parse(line) as {category?: string}).category ?? 'other').toLowerCase().replace(/[^a-z0-9]+/g, '_')}`)
+  const cassettes = new Map<string, OperationRecord[]>()
+  const cassetteOf = new Map<string, string>()
+  for (const [index, record] of records.entries()) {
+    const category = categories[index]!
+    ;(cassettes.get(category) ?? cassettes.set(category, []).get(category)!).push(record)
+    cassetteOf.set(`${cassette}:${record.operationId}`, category)
+  }
+  const queries = set.queries.map(({query, relevant}) => ({query, relevant: relevant.map((key) => `${cassetteOf.get(key)}:${key.slice(cassette.length + 1)}`)}))
+  return {name: `${set.name} by category`, cassettes, queries}
+}
+
 /** The four real catalogues, adopted, each with its requests; `keywords` adds those of catalogue-keywords.json. */
 export async function catalogueSets(keywords = false): Promise<TrainingSet[]> {
   const {catalogues} = JSON.parse(readFileSync(CATALOGUE_QUERIES, 'utf8')) as CatalogueQueries

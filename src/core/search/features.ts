@@ -39,7 +39,7 @@ export interface Candidate {
 /** The features, in the order the model sums them (docs/search.md#features says what each measures). */
 export const FEATURE_NAMES = [
   'bm25', 'relatedOnly', 'namedByKey', 'nameCoverage', 'summaryCoverage', 'pairs', 'verbAgrees', 'asksChange', 'unaskedDelete',
-  'queryHeld', 'derivedHeld', 'keywordQuery', 'exampleMatch',
+  'queryHeld', 'derivedHeld', 'keywordQuery', 'exampleMatch', 'cassetteShare',
 ] as const
 export type FeatureName = (typeof FEATURE_NAMES)[number]
 export type Features = Record<FeatureName, number>
@@ -188,10 +188,14 @@ export class QueryFeatures {
   /** The features of every candidate of `pool`, in pool order. */
   of(pool: readonly Candidate[]): Features[] {
     const top = pool.reduce((best, candidate) => Math.max(best, candidate.bm25), 0) || 1
-    return pool.map((candidate, index) => this.#features(candidate, index, top))
+    // With several cassettes installed, the one most of the pool's BM25 falls in is likeliest the domain the query names.
+    const byCassette = new Map<string, number>()
+    for (const candidate of pool) byCassette.set(candidate.cassette, (byCassette.get(candidate.cassette) ?? 0) + candidate.bm25)
+    const total = [...byCassette.values()].reduce((sum, bm25) => sum + bm25, 0) || 1
+    return pool.map((candidate, index) => this.#features(candidate, index, top, byCassette.get(candidate.cassette)! / total))
   }
 
-  #features(candidate: Candidate, index: number, top: number): Features {
+  #features(candidate: Candidate, index: number, top: number, cassetteShare: number): Features {
     const query = this.#query
     const walk = this.#walk(candidate.terms, index, new NameCounts(candidate.name_counts))
     let held = 0
@@ -216,6 +220,7 @@ export class QueryFeatures {
       derivedHeld: Math.min(1, derived / this.#whole),
       keywordQuery: Math.min(1, keywords / this.#whole),
       exampleMatch: walk.exampleMatch,
+      cassetteShare,
     }
   }
 

@@ -61,6 +61,9 @@ const cases: Case[] = [
   {feature: 'exampleMatch', query: 'reboot my server', records: [{operationId: 'state_put', summary: 'Change the state', examples: ['reboot my server']}, ...others], of: 'state_put', want: 1},
   {feature: 'exampleMatch', query: 'reboot', records: [{operationId: 'state_put', summary: 'Change the state', examples: ['reboot my server now']}, ...others], of: 'state_put', want: 0.5},
   {feature: 'exampleMatch', query: 'server state', records: [{operationId: 'state_put', summary: 'Change the state', examples: ['reboot my server', 'state of things']}, ...others], of: 'state_put', want: 0.25},
+  {feature: 'cassetteShare', query: 'instances', records: [{operationId: 'instances_get', summary: 'List the instances'}, ...others], of: 'instances_get', want: 1},
+  {feature: 'cassetteShare', query: 'instances', records: {incus: [{operationId: 'instances_get', summary: 'List the instances'}, {operationId: 'instances_list', summary: 'List the instances'}], lxd: [{operationId: 'instances_get', summary: 'List the instances'}]}, of: 'instances_list', want: 2 / 3},
+  {feature: 'cassetteShare', query: 'instances', records: {incus: [{operationId: 'instances_get', summary: 'List the instances'}, {operationId: 'instances_list', summary: 'List the instances'}], lxd: [{operationId: 'instances_fetch', summary: 'List the instances'}]}, of: 'instances_fetch', want: 1 / 3},
 ]
 
 describe('features', () => {
