@@ -10,6 +10,11 @@ const CLI_COMMANDS: ReadonlyArray<readonly [library: string, cli: string]> = [
   ['`adoptDocument`', '`tama-dex document adopt`'],
   ['`validateDocument`', '`tama-dex document validate`'],
   ['See `cassettes()`.', 'See tama-dex index list.'],
+  ['Import a cassette into it first.', 'Import a cassette into it first (`tama-dex index import FILE --index PATH`).'],
+  ['Import a cassette into it.', 'Import a cassette into it (`tama-dex index import FILE --index PATH`).'],
+  ['Import a cassette into it:', 'Import a cassette into it (`tama-dex index import FILE --index PATH`):'],
+  ['Import a cassette or load a document first.', 'Import a cassette (`tama-dex index import FILE`) or load a document (`tama-dex index load FILE --cassette NAME`) first.'],
+  ['Find the operations you can see with search.', 'Find the operations you can see with `tama-dex search WORDS --cassette NAME`.'],
 ]
 
 // The CLI's own commands for a file given where another kind was expected.
