@@ -52,6 +52,7 @@ export function judgeTargets(measured: Measured): TargetResult[] {
     judge(`a search through the MCP SDK client (${measured.mcp.cassettes.join(' + ')}) is at most 2 ms over the same search in process (p50)`, measured.mcp.overheadMs, '<=', 2, 'ms'),
     ...SEARCH_P99_TARGETS.map(({operations, ms}) => judge(`search p99 at ${operations / 1000}k operations`, atSize(operations), '<=', ms, 'ms')),
     judge(`search p99 while ${measured.searchUnderImport.importCassette} is imported`, measured.searchUnderImport.busyP99Ms, '<=', 10, 'ms'),
+    judge(`search p99 while ${measured.searchUnderImport.importCassette} is imported is at most 3x the idle p99`, measured.searchUnderImport.ratioP99, '<=', 3, 'x'),
   ]
 }
 

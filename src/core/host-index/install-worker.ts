@@ -1,3 +1,4 @@
+import {setPriority} from 'node:os'
 import {parentPort, workerData} from 'node:worker_threads'
 
 import {TamaError, isTamaError} from '../errors/index.js'
@@ -12,6 +13,14 @@ import {openStorage, storageFailure} from './storage.js'
 // before the commit; SQLite then rolls the open transaction back.
 const {path, job, state, rules} = workerData as {path: string; job: InstallJob; state: Int32Array; rules: ReplaceRules}
 let db: SqliteDatabase | undefined
+// An install is background work: it yields the CPU to the searches it runs beside. Only on
+// Linux, where a thread has a nice value of its own; elsewhere this would slow the whole host.
+// A system that refuses it installs at the host's priority.
+if (process.platform === 'linux') {
+  try {
+    setPriority(10)
+  } catch {}
+}
 let answer: unknown
 try {
   // The caller opened (or created) the index already: a missing file was deleted since.
