@@ -1,5 +1,6 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
+import type {InferredFlags} from '@oclif/core/interfaces'
 import {parse} from '@oclif/core/parser'
 
 import {indexFlags, scopeFlag} from './cli-flags.js'
@@ -19,13 +20,7 @@ export const searchFlags = {
   from: Flags.string({description: 'Search this cassette file or API description instead of the index (nothing is installed).', helpValue: 'FILE', exclusive: ['index']}),
 }
 
-export interface SearchFlags {
-  readonly index: string | undefined
-  readonly scope: string[]
-  readonly cassette: string[] | undefined
-  readonly limit: number
-  readonly from: string | undefined
-}
+export type SearchFlags = InferredFlags<typeof searchFlags>
 
 /** What `tama-dex search WORDS --flags` answers: the installed cassettes' operations, or those of the --from file. */
 export async function searchOperations(words: readonly string[], flags: SearchFlags): Promise<SearchResponse> {
@@ -69,23 +64,44 @@ function terminalWidth(): number | undefined {
 // oclif answers these itself (help, the version, JSON output) wherever they stand.
 const LEFT_TO_OCLIF = new Set(['--help', '-h', '--version', '--json', '--'])
 
+// A search that failed before oclif loaded, for the command to report rather than search again.
+let failedSearch: Promise<never> | undefined
+
 /**
  * Runs `tama-dex search ARGV` before oclif loads, which takes longer than the search:
  * ARGV is parsed by oclif's own parser with the command's own flags, and the table is
  * printed as the command prints it. It answers only a search that succeeds; anything else
- * (help, --json, a bad flag, a search that fails) returns false, having printed nothing,
- * and oclif runs the command from the start, so every failure reads and exits as any
- * command's does. A search only reads, so running it again changes nothing.
+ * (help, JSON output, a bad flag, a search that fails) returns false, having printed
+ * nothing, and oclif runs the command, so every failure reads and exits as any command's
+ * does. A search that failed is not run again: the command takes its failure
+ * (takeFailedSearch).
  */
 export async function searchBeforeOclif(argv: readonly string[]): Promise<boolean> {
   if (argv.some((arg) => LEFT_TO_OCLIF.has(arg) || arg.startsWith('--json='))) return false
+  // oclif's other way to ask for JSON output.
+  if (process.env.TAMA_DEX_CONTENT_TYPE?.toLowerCase() === 'json') return false
+  let parsed: {argv: unknown[]; flags: SearchFlags}
+  try {
+    parsed = await parse([...argv], {args: searchArgs, flags: searchFlags, strict: false})
+  } catch {
+    return false
+  }
   let table: string
   try {
-    const {argv: words, flags} = await parse([...argv], {args: searchArgs, flags: searchFlags, strict: false})
-    table = await renderResults(await searchOperations(words as string[], flags))
-  } catch {
+    table = await renderResults(await searchOperations(parsed.argv as string[], parsed.flags))
+  } catch (error) {
+    failedSearch = Promise.reject(error)
+    // Handled by the command, which oclif runs next.
+    failedSearch.catch(() => {})
     return false
   }
   process.stdout.write(`${table}\n`)
   return true
+}
+
+/** The failure of the search searchBeforeOclif ran, once; undefined when it ran none that failed. */
+export function takeFailedSearch(): Promise<never> | undefined {
+  const failure = failedSearch
+  failedSearch = undefined
+  return failure
 }

@@ -48,6 +48,7 @@ describe('tama-dex search, answered before oclif or by oclif', () => {
     {name: '--json', given: ['list', 'instances', '--scope', 'incus.read', '--json']},
     {name: 'no words', given: ['--scope', 'incus.read']},
     {name: 'no words, --json', given: ['--scope', 'incus.read', '--json']},
+    {name: 'JSON asked for by TAMA_DEX_CONTENT_TYPE', given: ['list', 'instances', '--scope', 'incus.read'], env: {TAMA_DEX_CONTENT_TYPE: 'json'}},
     {name: 'a bad --limit', given: ['list', '--limit', '0', '--scope', 'incus.read']},
     {name: '--scope without a value', given: ['list', '--scope']},
     {name: '--from with --index', given: ['list', '--from', 'examples/incus.yaml', '--index', 'elsewhere.sqlite3']},
