@@ -1,4 +1,5 @@
 import type {SqliteDatabase} from '../sqlite/index.js'
+import {compareCodeUnits} from '../text/index.js'
 import {CANDIDATE_TERMS, type Candidate} from './features.js'
 import {nameKeysOf} from './name-words.js'
 import {RANKING_MODEL} from './ranking-model.js'
@@ -223,16 +224,10 @@ function matchExpression(db: SqliteDatabase, terms: readonly string[], docs: Rea
 function rarest(counts: ReadonlyMap<string, number>, budget: number, always: boolean): Map<string, number> {
   const chosen = new Map<string, number>()
   let postings = 0
-  for (const [term, count] of [...counts].sort(([a, x], [b, y]) => x - y || compare(a, b))) {
+  for (const [term, count] of [...counts].sort(([a, x], [b, y]) => x - y || compareCodeUnits(a, b))) {
     if ((chosen.size > 0 || !always) && postings + count > budget) break
     chosen.set(term, count)
     postings += count
   }
   return chosen
-}
-
-
-/** Code-unit order, the tie-break order of results and suggestions. */
-export function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
 }

@@ -1,4 +1,5 @@
 import {commonFrom} from './name-words.js'
+import {ITEM_BREAK} from './operation-store.js'
 import {RANKING_MODEL} from './ranking-model.js'
 import type {ParsedQuery} from './search-query.js'
 import {FUNCTION_TERMS, partsPair, relativesOf, VERB_TERMS, verbOf} from './text-analysis.js'
@@ -47,12 +48,12 @@ export type Features = Record<FeatureName, number>
 // Between two columns of CANDIDATE_TERMS; no term holds it.
 const COLUMN_BREAK = ' | '
 const BREAK = 0x7c
-// Between two items (tags, field names, keywords, examples) of one column (operation-store.ts).
-const ITEM = 0x2c
+// Between two items (tags, field names, keywords, examples) of one column.
+const ITEM = ITEM_BREAK.charCodeAt(0)
 
 /**
  * SQL for a candidate's `terms`, from operation_text `t`: one string holding every column
- * in COLUMNS order, each between COLUMN_BREAKs and the whole between spaces, so features
+ * in Column order (fields before descriptions, so `column < Column.Description` reads as named), each between COLUMN_BREAKs and the whole between spaces, so features
  * walk one string rather than split seven columns.
  */
 export const CANDIDATE_TERMS = `' ' || t.name_terms || '${COLUMN_BREAK}' || t.summary_terms || '${COLUMN_BREAK}' || t.tag_terms || '${COLUMN_BREAK}' || t.field_terms || '${COLUMN_BREAK}' || t.description_terms || '${COLUMN_BREAK}' || t.keyword_terms || '${COLUMN_BREAK}' || t.example_terms || ' '`

@@ -17,7 +17,7 @@ const DESCRIPTION_TERMS = RANKING_MODEL.terms.descriptionTerms
 
 // Stands between two items (tags, field names, keywords, examples) of a stored column: FTS5
 // skips it, and the features never read two items' words (`created`, `customer`) as a pair.
-const ITEM_BREAK = ','
+export const ITEM_BREAK = ','
 
 const INSERT_OPERATION = `INSERT INTO operations (cassette, operation_id, scope_set, verb, summary, destructive, confirmation)
   VALUES (?, ?, ?, ?, ?, ?, ?)`

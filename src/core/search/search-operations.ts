@@ -1,6 +1,7 @@
 import {TamaError} from '../errors/index.js'
 import type {SqliteDatabase} from '../sqlite/index.js'
-import {compare, findCandidates} from './candidates.js'
+import {compareCodeUnits as compare} from '../text/index.js'
+import {findCandidates} from './candidates.js'
 import {QueryFeatures, type Candidate, type Features} from './features.js'
 import {inputSchemaOf} from './operation-store.js'
 import {modelScore} from './ranking-model.js'
@@ -16,8 +17,8 @@ const MAX_LIMIT = 50
 const ALLOWED = `${ALLOWED_SCOPE_SETS} SELECT json_group_array(id) AS ids FROM allowed`
 
 /**
- * How a candidate sorts: by tier first (2: its id is the query text as written, 1: its id
- * is the query text in another case or its summary says what the query says, 0: the
+ * How a candidate sorts: by tier first (3: its id is the query text as written, 2: its id
+ * is the query text in another case, 1: its summary says what the query says, 0: the
  * rest), then by the model's score, then by cassette and operation id.
  */
 export interface RankedCandidate {

@@ -1,6 +1,6 @@
 import type {SqliteDatabase} from '../sqlite/index.js'
+import {compareCodeUnits as compare} from '../text/index.js'
 import {ALLOWED_SCOPE_SETS, scopesParameter} from './scope-filter.js'
-import {compare} from './candidates.js'
 import type {OperationSuggestion} from './search-types.js'
 import {statement} from './statement-cache.js'
 import {terms} from './text-analysis.js'
