@@ -8,8 +8,8 @@ const SCHEMA = {type: ['object', 'boolean']}
 
 /**
  * The shape of an OperationRecord (src/core/profile/operation-record.ts) as JSON Schema:
- * what a stored record must be, checked by Ajv (prebuilt-records.ts) or, for a copy, in
- * SQL (record-shape-sql.ts, which reads only the keywords used here).
+ * what a stored record must be, checked by Ajv (prebuilt-records.ts) or, for a copy, by
+ * compileShape (record-shape.ts, which reads only the keywords used here).
  */
 export const OPERATION_RECORD_SCHEMA = {
   type: 'object',
