@@ -1,7 +1,8 @@
 import {spawn} from 'node:child_process'
-import {mkdtempSync, rmSync} from 'node:fs'
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
-import {join} from 'node:path'
+import {join, relative} from 'node:path'
+import {fileURLToPath} from 'node:url'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
@@ -11,6 +12,7 @@ import {CLI, type CliResult, PROJECT_ROOT, runCli, runProcess} from '../helpers/
 // and leaves everything else to oclif: both must read and exit the same.
 const OCLIF_ONLY = new URL('oclif-only.mjs', import.meta.url).pathname
 const HELD_BACK = new URL('oclif-held-back.mjs', import.meta.url).pathname
+const RECORD_MODULES = new URL('record-modules.mjs', import.meta.url).pathname
 
 let dir: string
 let index: string
@@ -80,5 +82,16 @@ describe('tama-dex search, answered before oclif or by oclif', () => {
     const result = await runProcess(process.execPath, ['--import', HELD_BACK, CLI, 'search', ...argvOf(given)])
     expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).toMatch(want)
+  })
+
+  // The build bundles what a search runs (scripts/bundle-search-start.mjs): each separate file is a cold start's cost.
+  it('loads its code from the bundle, the error classes and better-sqlite3 alone', async () => {
+    const list = join(dir, 'modules.txt')
+    const result = await runProcess(process.execPath, ['--import', RECORD_MODULES, CLI, 'search', ...argvOf(['list', 'instances', '--scope', 'incus.read'])], {env: {TAMA_TEST_MODULES: list}})
+    expect(result.code, result.stderr).toBe(0)
+    const loaded = readFileSync(list, 'utf8').trim().split('\n').map((url) => relative(PROJECT_ROOT, fileURLToPath(url)).split('\\').join('/'))
+    expect(loaded.filter((file) => file.startsWith('dist/') && !/^dist\/(cli-search-start(-\w+)?\.js|core\/errors\/)/.test(file))).toEqual([])
+    expect(loaded.filter((file) => file.includes('node_modules/') && !file.includes('node_modules/better-sqlite3/'))).toEqual([])
+    expect(loaded).toContain('dist/cli-search-start.js')
   })
 })
