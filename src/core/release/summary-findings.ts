@@ -21,7 +21,7 @@ export function summaryFindings(record: OperationRecord): Array<{kind: SummaryFi
   } else if (summary.length > MAX_SUMMARY_CHARACTERS) {
     findings.push({kind: 'long_summary', detail: `the summary is ${summary.length} characters long`, suggestion: `Cut the summary to one line under ${MAX_SUMMARY_CHARACTERS} characters and move the rest to the description.`})
   }
-  if (record.tags.length === 0) findings.push({kind: 'no_tags', detail: 'no tags', suggestion: 'Add a tag naming the group of operations it belongs to, e.g. "instances".'})
+  if (record.tags.length === 0) findings.push({kind: 'no_tags', detail: 'no tags', suggestion: noTagsSuggestion(record)})
   return findings
 }
 
@@ -30,6 +30,17 @@ function missingSummarySuggestion(record: OperationRecord): string {
   const firstLine = operationSummary(record).trim()
   if (firstLine === '') return `Add a one-line summary naming the action and the object of ${endpoint(record)}.`
   return `Add a one-line summary naming the action and the object of ${endpoint(record)}, e.g. from its description: ${quote(firstLine)}.`
+}
+
+function noTagsSuggestion(record: OperationRecord): string {
+  const group = pathGroup(record.path)
+  const example = group === undefined ? '' : `, e.g. ${quote(group)} from its path`
+  return `Add a tag naming the group of operations ${endpoint(record)} belongs to${example}.`
+}
+
+// The first segment of a path that names something: not a parameter, a version or "api".
+function pathGroup(path: string): string | undefined {
+  return path.split('/').find((segment) => segment !== '' && !segment.includes('{') && !/^(?:v?\d+(?:\.\d+)*|api)$/i.test(segment))
 }
 
 function endpoint(record: OperationRecord): string {

@@ -36,6 +36,18 @@ describe('summaryFindings', () => {
       want: 'Add a one-line summary naming the action and the object of POST /x.',
     },
     {
+      given: {operationId: 'instances_get', method: 'get', path: '/1.0/instances', summary: 'List all instances', tags: []},
+      want: 'Add a tag naming the group of operations GET /1.0/instances belongs to, e.g. "instances" from its path.',
+    },
+    {
+      given: {operationId: 'issues_list', method: 'get', path: '/api/v3/{owner}/issues', summary: 'List open issues', tags: []},
+      want: 'Add a tag naming the group of operations GET /api/v3/{owner}/issues belongs to, e.g. "issues" from its path.',
+    },
+    {
+      given: {operationId: 'root', method: 'get', path: '/{id}', summary: 'Get one thing', tags: []},
+      want: 'Add a tag naming the group of operations GET /{id} belongs to.',
+    },
+    {
       given: {operationId: 'evil', method: 'get', path: '/e', summary: 'Say\u001b[31m'},
       want: 'Use at least 3 words for GET /e: the action, the object and what sets it apart, not only "Say\\u001b[31m".',
     },
