@@ -11,20 +11,25 @@ export interface Quality {
  * convention: "a hit is any relevant id"); MRR uses the first relevant id's rank.
  */
 export function quality(rankings: ReadonlyArray<{ranked: readonly string[]; relevant: readonly string[]}>): Quality {
-  let r1 = 0
-  let r5 = 0
-  let r10 = 0
-  let rr = 0
-  for (const {ranked, relevant} of rankings) {
-    const wanted = new Set(relevant)
-    const first = ranked.findIndex((id) => wanted.has(id))
-    if (first < 0) continue
-    if (first < 1) r1++
-    if (first < 5) r5++
-    if (first < 10) r10++
-    rr += 1 / (first + 1)
+  return qualityOfRanks(
+    rankings.map(({ranked, relevant}) => {
+      const wanted = new Set(relevant)
+      return ranked.findIndex((id) => wanted.has(id))
+    }),
+  )
+}
+
+/** Recall@1/5/10 and MRR@10 from each query's 0-based rank of its first relevant id (-1 for none). */
+export function qualityOfRanks(ranks: readonly number[]): Quality {
+  let [r1, r5, r10, rr] = [0, 0, 0, 0]
+  for (const rank of ranks) {
+    if (rank < 0 || rank >= 10) continue
+    if (rank < 1) r1++
+    if (rank < 5) r5++
+    r10++
+    rr += 1 / (rank + 1)
   }
-  const n = Math.max(rankings.length, 1)
+  const n = Math.max(ranks.length, 1)
   return {recall1: r1 / n, recall5: r5 / n, recall10: r10 / n, mrr: rr / n}
 }
 

@@ -8,7 +8,7 @@
 import {createHash} from 'node:crypto'
 
 import {FEATURE_NAMES, type FeatureName} from '../../src/core/search/features.js'
-import type {Quality} from '../lib/metrics.js'
+import {type Quality, qualityOfRanks} from '../lib/metrics.js'
 import type {QueryPool, SetPools} from './training-sets.js'
 
 /** Features whose weight is not fitted but taken from others (no fitting data holds keywords or examples). */
@@ -70,22 +70,9 @@ function scoresOf(pool: QueryPool, weights: Weights): Float64Array {
   return scores
 }
 
-function quality(ranks: readonly number[]): Quality {
-  let [r1, r5, r10, rr] = [0, 0, 0, 0]
-  for (const rank of ranks) {
-    if (rank < 0 || rank >= 10) continue
-    if (rank < 1) r1++
-    if (rank < 5) r5++
-    r10++
-    rr += 1 / (rank + 1)
-  }
-  const n = Math.max(ranks.length, 1)
-  return {recall1: r1 / n, recall5: r5 / n, recall10: r10 / n, mrr: rr / n}
-}
-
 /** Recall@1/5/10 and MRR@10 of `set` ranked by `weights`. */
 export function evaluate(set: SetPools, weights: Weights): Quality {
-  return quality(set.pools.map((pool) => firstRelevant(pool, scoresOf(pool, weights))))
+  return qualityOfRanks(set.pools.map((pool) => firstRelevant(pool, scoresOf(pool, weights))))
 }
 
 /** Coordinate ascent from `start` on `sets`; only `features` move (the rest keep their `start` weight). */
@@ -106,7 +93,7 @@ export function fitWeights(sets: readonly SetPools[], start: Weights, features: 
         for (const [feature, by] of delta) for (let i = 0; i < shifted.length; i++) shifted[i]! += by * pool.columns[feature]![i]!
         return firstRelevant(pool, shifted)
       })
-      const q = quality(ranks)
+      const q = qualityOfRanks(ranks)
       total += (q.mrr + q.recall5) / 2
     }
     return total / Math.max(sets.length, 1)
