@@ -25,13 +25,14 @@ const recordShapeProblem = compileShape(OPERATION_RECORD_SCHEMA)
  */
 export function checkCopiedRecords(db: SqliteDatabase, operations: readonly OperationRow[]): {value: CopiedRecord[]; detail: string} {
   // SQLite refuses JSON nested past 1,000 levels as not JSON: the scan says why first.
-  const notJson = new Set(db.prepare<{id: number}>('SELECT id FROM operations WHERE NOT json_valid(record)').all().map((row) => row.id))
+  const texts = db.prepare<{id: number; valid: number; text: string}>('SELECT id, json_valid(record) AS valid, record AS text FROM operations ORDER BY id').iterate()
   const findings: string[] = []
   const records: CopiedRecord[] = []
-  for (const row of operations) {
+  for (const {id, valid, text} of texts) {
+    const row = operations[id - 1]!
     const where = () => `operation row ${row.id} (${quote(row.operationId)})`
-    const scan = scanRecordText(row.record, OPAQUE)
-    if ('problem' in scan || notJson.has(row.id)) {
+    const scan = scanRecordText(text, OPAQUE)
+    if ('problem' in scan || valid !== 1) {
       findings.push(`${where()}: the record ${'problem' in scan ? scan.problem : 'is not JSON'}`)
       continue
     }

@@ -89,7 +89,9 @@ export function scanRecordText(text: string, opaque: ReadonlySet<string>): Recor
         keyStart[depth - 1] = at
         keyEnd[depth - 1] = end + 1
         if (depth === 1) {
-          const name = text.slice(at + 1, end)
+          // Decoded when escaped, so a top-level member is found however its key is written.
+          const raw = text.slice(at + 1, end)
+          const name = raw.includes('\\') ? (JSON.parse(text.slice(at, end + 1)) as string) : raw
           member = COMPILED.has(name) ? name : null
           opaqueKey = opaque.has(name)
         }

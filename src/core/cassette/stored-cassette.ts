@@ -68,7 +68,7 @@ export function readStoredCassette(bytes: Uint8Array, checklist: Checklist, opti
     if (meta === undefined) return undefined
     const copying = options.copy === true && meta.searchData === SEARCH_DATA_HASH
     const documents = checklist.run('documents', () => readDocuments(db, meta, !copying))
-    const operations = checklist.run('operations', () => readOperations(db, meta))
+    const operations = checklist.run('operations', () => readOperations(db, meta, !copying))
     if (documents === undefined || operations === undefined) return undefined
     if (copying) {
       // Pinned is not unbounded: each record is held to the document limits and the shape of
@@ -230,9 +230,13 @@ function readDocuments(db: SqliteDatabase, meta: CassetteMeta, read: boolean): {
   return {value: documents, detail: `${count(documents.length, 'embedded document')}, each matching its recorded SHA-256.`}
 }
 
-function readOperations(db: SqliteDatabase, meta: CassetteMeta): {value: OperationRow[]; detail: string} {
+/**
+ * The operations rows. A copy (`read` false) reads each record's text only in its records
+ * check (checkCopiedRecords): `record` is then empty here, once found to be text.
+ */
+function readOperations(db: SqliteDatabase, meta: CassetteMeta, read: boolean): {value: OperationRow[]; detail: string} {
   refuseOversized(db, 'operations', 'record', oversizedRecord)
-  const select = OPERATION_COLUMNS.map(([key, column]) => (key === column ? column : `${column} AS ${key}`)).join(', ')
+  const select = OPERATION_COLUMNS.map(([key, column]) => (key === 'record' && !read ? "CASE typeof(record) WHEN 'text' THEN '' END AS record" : key === column ? column : `${column} AS ${key}`)).join(', ')
   const rows = db.prepare<Record<keyof OperationRow, unknown>>(`SELECT ${select} FROM operations ORDER BY id`).all()
   if (rows.length !== meta.operations) throw new CheckFailure(`meta says ${count(meta.operations, 'operation')} but the table has ${rows.length}.`)
   const operations: OperationRow[] = []

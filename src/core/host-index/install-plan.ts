@@ -92,7 +92,7 @@ async function planImport(job: Extract<InstallJob, {kind: 'import'}>, installed:
   const bytes = await readCassetteFile(job.file)
   checkpoint()
   const mode = job.sha256 === undefined ? 'rebuild' : 'copy'
-  return (job.sha256 === undefined ? undefined : copyPlanOf(bytes, job.file, job.sha256, installed)) ?? derivedPlanOf(bytes, job, mode, installed, checkpoint)
+  return (job.sha256 === undefined ? undefined : await copyPlanOf(bytes, job.file, job.sha256, installed)) ?? derivedPlanOf(bytes, job, mode, installed, checkpoint)
 }
 
 /**
@@ -106,9 +106,9 @@ export async function planCopy(job: Extract<InstallJob, {kind: 'import'}> & {rea
   return copyPlanOf(bytes, job.file, job.sha256, installed)
 }
 
-function copyPlanOf(bytes: Uint8Array, source: string, sha256: string, installed: InstalledLookup): InstallPlan | undefined {
+async function copyPlanOf(bytes: Uint8Array, source: string, sha256: string, installed: InstalledLookup): Promise<InstallPlan | undefined> {
   // Prebuilt rows are trusted only when the caller pinned these exact bytes.
-  const copyable = openCopyableCassette(bytes, {source, sha256})
+  const copyable = await openCopyableCassette(bytes, {source, sha256})
   if (copyable === undefined) return undefined
   const current = installed(copyable.name)
   if (current !== undefined && current.digest === copyable.sha256 && current.mode === 'copy') return {...pick(current), records: null}

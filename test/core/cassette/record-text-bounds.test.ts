@@ -16,6 +16,7 @@ describe('scanRecordText', () => {
     {given: '{"a":"\\"","b":"\\\\"}', want: '{"a":"\\"","b":"\\\\"}'},
     {given: '{"\\u0061":1,"b":2}', want: '{"\\u0061":1,"b":2}'},
     {given: '{"ab":1,"ab!":2}', want: '{"ab":1,"ab!":2}'},
+    {given: '{"inputSchem\\u0061":{"a":1}}', want: '{"inputSchem\\u0061":{}}'},
   ])('keeps $given', ({given, want}) => {
     it('with stand-ins for the opaque members', () => {
       expect(scanRecordText(given, OPAQUE)).toEqual({standIn: want})
@@ -33,6 +34,7 @@ describe('scanRecordText', () => {
     {name: 'keys out of order', given: '{"b":1,"a":2}', want: /key "a" is out of order/},
     {name: 'keys out of order inside an opaque member', given: '{"inputSchema":{"type":"object","properties":{}}}', want: /key "properties" is out of order/},
     {name: 'an input schema of 2,001 subschemas', given: `{"inputSchema":{"anyOf":[${Array.from({length: 2000}, () => 'true').join(',')}]}}`, want: /at \/inputSchema: the schema holds more than 2000 subschemas/},
+    {name: 'an input schema of 2,001 subschemas under an escaped key', given: `{"input\\u0053chema":{"anyOf":[${Array.from({length: 2000}, () => 'true').join(',')}]}}`, want: /at \/inputSchema: the schema holds more than 2000 subschemas/},
     {name: 'a `when` schema of 2,001 subschemas', given: `{"confirmation":{"when":{"anyOf":[${Array.from({length: 2000}, () => '{}').join(',')}]}}}`, want: /at \/confirmation\/when: the schema holds more than 2000 subschemas/},
   ])('refuses $name', ({given, want}) => {
     it('with the reason', () => {
