@@ -1,6 +1,7 @@
 import {webcrypto} from 'node:crypto'
 
 import {Checklist} from './checklist.js'
+import type {RecordSplit} from './copied-records.js'
 import {checkPinnedDigest} from './pinned-digest.js'
 import {readStoredCassette} from './stored-cassette.js'
 
@@ -14,6 +15,8 @@ export interface CopyableCassette {
   readonly operations: number
   /** The bytes that were hashed and checked, to copy from. */
   readonly bytes: Uint8Array
+  /** Where each record's input schema is cut out of it, for the index that stores the two apart. */
+  readonly recordSplits: readonly RecordSplit[]
 }
 
 /**
@@ -38,5 +41,5 @@ export async function openCopyableCassette(bytes: Uint8Array, options: {readonly
   checklist.assertPassed()
   if (!stored!.copyable) return undefined
   const {meta} = stored!
-  return {name: meta.name, version: meta.version, sha256, documents: meta.documents, operations: meta.operations, bytes}
+  return {name: meta.name, version: meta.version, sha256, documents: meta.documents, operations: meta.operations, bytes, recordSplits: stored!.recordSplits}
 }

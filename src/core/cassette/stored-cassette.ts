@@ -8,7 +8,7 @@ import {isCassetteName, isCassetteVersion} from './cassette-identity.js'
 import {CheckFailure, listed} from './check-failure.js'
 import type {Checklist} from './checklist.js'
 import {OPERATION_COLUMNS, type OperationRow} from './operation-row.js'
-import {type CopiedRecord, checkCopiedRecords} from './copied-records.js'
+import {type CopiedRecord, type RecordSplit, checkCopiedRecords} from './copied-records.js'
 import type {DocumentRow} from './plan-cassette.js'
 import {checkHeader} from './sqlite-header.js'
 import {compareCodeUnits, count, quote} from '../text/index.js'
@@ -29,6 +29,8 @@ export interface StoredCassette {
    * `searchRows` holds no rows, only their bounds were read.
    */
   readonly copyable: boolean
+  /** For a copyable cassette, where each record's input schema is cut out of it (checkCopiedRecords); else empty. */
+  readonly recordSplits: readonly RecordSplit[]
 }
 
 export interface ReadStoredOptions {
@@ -75,16 +77,16 @@ export function readStoredCassette(bytes: Uint8Array, checklist: Checklist, opti
       // a record first, in SQL and one scan of its text (docs/cassette-format.md, check 8).
       const records = checklist.run('records', () => checkCopiedRecords(db, operations))
       if (records === undefined) return undefined
-      const searchRows = readSearchRowsOf(db, meta, records)
+      const searchRows = readSearchRowsOf(db, meta, records.records)
       const copyable = checklist.run('search_rows', () => {
         if ('problems' in searchRows) throw new CheckFailure(`the search rows cannot be copied: ${listed(searchRows.problems)}.`)
         return {value: true, detail: `search rows of search data ${meta.searchData}, this tama-dex's: ${count(meta.operations, 'operation')}, within the profile's limits, copied as they are.`}
       })
       if (copyable === undefined) return undefined
-      return {meta, documents, operations, searchRows, copyable: true}
+      return {meta, documents, operations, searchRows, copyable: true, recordSplits: records.splits}
     }
     const searchRows = meta.searchData === SEARCH_DATA_HASH ? readSearchRowsOf(db, meta, null) : null
-    return {meta, documents, operations, searchRows, copyable: false}
+    return {meta, documents, operations, searchRows, copyable: false, recordSplits: []}
   } finally {
     db.close()
   }

@@ -19,7 +19,7 @@ describe('scanRecordText', () => {
     {given: '{"inputSchem\\u0061":{"a":1}}', want: '{"inputSchem\\u0061":{}}'},
   ])('keeps $given', ({given, want}) => {
     it('with stand-ins for the opaque members', () => {
-      expect(scanRecordText(given, OPAQUE)).toEqual({standIn: want})
+      expect(scanRecordText(given, OPAQUE)).toMatchObject({standIn: want})
       expect(JSON.parse(want)).toBeDefined()
     })
   })
@@ -44,9 +44,21 @@ describe('scanRecordText', () => {
     })
   })
 
+  describe.each([
+    {given: '{"a":1,"inputSchema":{"type":"object"},"z":true}', record: '{"a":1,"z":true}', member: '{"type":"object"}'},
+    {given: '{"a":"é😀","inputSchema":true,"outputSchema":null}', record: '{"a":"é😀","outputSchema":null}', member: 'true'},
+    {given: '{ "a" : 1 , "inputSchema" : [1,2] }', record: '{ "a" : 1  }', member: '[1,2]'},
+  ])('finds where the opaque member of $given lies', ({given, record, member}) => {
+    it('so it can be cut out', () => {
+      const scan = scanRecordText(given, OPAQUE) as Extract<ReturnType<typeof scanRecordText>, {spans: unknown}>
+      const span = scan.spans.get('inputSchema')!
+      expect({record: given.slice(0, span.from) + given.slice(span.end), member: given.slice(span.start, span.end)}).toEqual({record, member})
+    })
+  })
+
   it('keeps an input schema of many objects that are values, not subschemas', () => {
     const values = `{"inputSchema":{"enum":[${Array.from({length: 2500}, () => '{}').join(',')}]}}`
-    expect(scanRecordText(values, OPAQUE)).toEqual({standIn: '{"inputSchema":{}}'})
+    expect(scanRecordText(values, OPAQUE)).toMatchObject({standIn: '{"inputSchema":{}}'})
   })
 
   it.each(['{"a":"unterminated', '{"a":"\\', '"', '{{{{'])('ends on text that is not JSON: %s', (text) => {
