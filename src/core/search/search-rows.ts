@@ -60,10 +60,6 @@ const OPERATIONS = 'operations'
 const FROM_RECORDS: ReadonlyMap<string, Readonly<Record<string, string>>> = new Map([
   ['operation_records', {id: 'id', record: "json_remove(record, '$.inputSchema')", input_schema: "record -> '$.inputSchema'"}],
 ])
-/** The same split by byte offsets found by the copy's check of the records (a table `s` of id, cut, start, stop): no JSON is parsed. */
-const FROM_SPLIT_RECORDS: ReadonlyMap<string, Readonly<Record<string, string>>> = new Map([
-  ['operation_records', {id: 'id', record: 'substr(CAST(record AS BLOB), 1, s.cut) || substr(CAST(record AS BLOB), s.stop + 1)', input_schema: 'CAST(substr(CAST(record AS BLOB), s.start + 1, s.stop - s.start) AS TEXT)'}],
-])
 /** What searchRowsOf leaves empty, as a cassette does not carry it: the FTS5 index (its trigger in operation-tables.ts), and the FROM_RECORDS tables. */
 const NOT_CARRIED = [
   'DROP TRIGGER operation_text_insert;',
@@ -196,6 +192,11 @@ function rowsOf(db: SqliteDatabase, table: SearchTable, sql: string): unknown[][
     .all()
     .map((row) => table.columns.map((column) => row[column.name]))
 }
+
+/** FROM_RECORDS' split by byte offsets found by the copy's check of the records (a table `s` of id, cut, start, stop): no JSON is parsed. */
+const FROM_SPLIT_RECORDS: ReadonlyMap<string, Readonly<Record<string, string>>> = new Map([
+  ['operation_records', {id: 'id', record: 'substr(CAST(record AS BLOB), 1, s.cut) || substr(CAST(record AS BLOB), s.stop + 1)', input_schema: 'CAST(substr(CAST(record AS BLOB), s.start + 1, s.stop - s.start) AS TEXT)'}],
+])
 
 /**
  * Copies a cassette's search rows from the attached database `schema` into the index, as
