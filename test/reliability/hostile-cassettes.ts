@@ -227,6 +227,19 @@ export const HOSTILE: readonly HostileCassette[] = [
     unpinned: 'installs what the documents say',
   },
   {
+    name: 'a record whose text is not UTF-8',
+    make: (good, dir) =>
+      withSql(good, dir, (db) => {
+        const at = `instr(record, '"summary":"') + 10`
+        db.exec(`UPDATE operations SET record = CAST(substr(CAST(record AS BLOB), 1, ${at}) || X'FF' || substr(CAST(record AS BLOB), ${at} + 1) AS TEXT) WHERE operation_id = 'pets_list'`)
+      }),
+    check: 'derivation',
+    reason: /operation row \d+ \("pets_list"\)/,
+    pinned: 'refused',
+    pinnedReason: /operation row \d+ \("pets_list"\): the record is not UTF-8 text/,
+    unpinned: 'installs what the documents say',
+  },
+  {
     name: 'rows that consistently drop the scopes an operation needs',
     make: (good, dir) => withSql(good, dir, (db) => rewriteRecord(db, 'pets_delete', (record) => ({...record, scopes: []}), true)),
     check: 'derivation',

@@ -35,8 +35,21 @@ const COMPILED = new Map<string, (record: RecordSchemas) => unknown>([
   ['confirmation', (record) => record.confirmation?.when],
 ])
 
-/** What a scan of a record's text found: the first way it breaks the limits, or the record with stand-ins for its schemas. */
-export type RecordScan = {readonly problem: string} | {readonly standIn: string}
+/**
+ * Where a top-level member of a record's text lies (UTF-16 offsets): `from` is the comma
+ * before its key (-1 when it comes first), its value runs from `start` up to `end`.
+ */
+export interface MemberSpan {
+  readonly from: number
+  readonly start: number
+  readonly end: number
+}
+
+/**
+ * What a scan of a record's text found: the first way it breaks the limits, or the record
+ * with stand-ins for its schemas, and where each opaque member was.
+ */
+export type RecordScan = {readonly problem: string} | {readonly standIn: string; readonly spans: ReadonlyMap<string, MemberSpan>}
 
 /**
  * Scans a stored record's text once, without building the value, for the first way it
@@ -49,7 +62,8 @@ export type RecordScan = {readonly problem: string} | {readonly standIn: string}
  * (every subschema a checked schema holds is one of them); only a record past that bound
  * is parsed, to count exactly. When the record keeps the limits, it comes back with each
  * top-level member named in `opaque` replaced by the smallest JSON of the same type, so
- * the rest can be parsed and checked without parsing the schemas that are most of it.
+ * the rest can be parsed and checked without parsing the schemas that are most of it, and
+ * with where each of those members was, so it can be cut out without parsing either.
  */
 export function scanRecordText(text: string, opaque: ReadonlySet<string>): RecordScan {
   const isObject: boolean[] = []
@@ -62,9 +76,15 @@ export function scanRecordText(text: string, opaque: ReadonlySet<string>): Recor
   const schemaValues = new Map<string, number>()
   let opaqueKey = false
   let valueStart = -1
+  // The last comma between top-level members, and where the opaque member being read starts.
+  let memberComma = -1
+  let memberFrom = -1
+  const spans = new Map<string, MemberSpan>()
+  let opaqueName = ''
   const kept: string[] = []
   let keptUpTo = 0
   const replace = (end: number) => {
+    spans.set(opaqueName, {from: memberFrom, start: valueStart, end})
     kept.push(text.slice(keptUpTo, valueStart), STAND_INS.get(text.charCodeAt(valueStart)) ?? '0')
     keptUpTo = end
     valueStart = -1
@@ -89,9 +109,15 @@ export function scanRecordText(text: string, opaque: ReadonlySet<string>): Recor
         keyStart[depth - 1] = at
         keyEnd[depth - 1] = end + 1
         if (depth === 1) {
-          const name = text.slice(at + 1, end)
+          // Decoded when escaped, so a top-level member is found however its key is written.
+          const raw = text.slice(at + 1, end)
+          const name = raw.includes('\\') ? (JSON.parse(text.slice(at, end + 1)) as string) : raw
           member = COMPILED.has(name) ? name : null
           opaqueKey = opaque.has(name)
+          if (opaqueKey) {
+            opaqueName = name
+            memberFrom = memberComma
+          }
         }
         expectKey = false
       }
@@ -111,6 +137,7 @@ export function scanRecordText(text: string, opaque: ReadonlySet<string>): Recor
       expectKey = isObject[depth - 1] === true
       if (depth === 1) member = null
       if (valueStart >= 0 && depth === 1) replace(at)
+      if (depth === 1) memberComma = at
     } else if (member !== null && (code === LETTER_T || code === LETTER_F)) {
       schemaValues.set(member, (schemaValues.get(member) ?? 0) + 1)
     }
@@ -118,7 +145,7 @@ export function scanRecordText(text: string, opaque: ReadonlySet<string>): Recor
   const problem = subschemaProblem(text, schemaValues)
   if (problem !== null) return {problem}
   kept.push(text.slice(keptUpTo))
-  return {standIn: kept.join('')}
+  return {standIn: kept.join(''), spans}
 }
 
 /**

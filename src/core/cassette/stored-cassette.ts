@@ -8,7 +8,7 @@ import {isCassetteName, isCassetteVersion} from './cassette-identity.js'
 import {CheckFailure, listed} from './check-failure.js'
 import type {Checklist} from './checklist.js'
 import {OPERATION_COLUMNS, type OperationRow} from './operation-row.js'
-import {type CopiedRecord, checkCopiedRecords} from './copied-records.js'
+import {type CopiedRecord, type RecordSplit, checkCopiedRecords} from './copied-records.js'
 import type {DocumentRow} from './plan-cassette.js'
 import {checkHeader} from './sqlite-header.js'
 import {compareCodeUnits, count, quote} from '../text/index.js'
@@ -29,6 +29,8 @@ export interface StoredCassette {
    * `searchRows` holds no rows, only their bounds were read.
    */
   readonly copyable: boolean
+  /** For a copyable cassette, where each record's input schema is cut out of it (checkCopiedRecords); else empty. */
+  readonly recordSplits: readonly RecordSplit[]
 }
 
 export interface ReadStoredOptions {
@@ -68,23 +70,23 @@ export function readStoredCassette(bytes: Uint8Array, checklist: Checklist, opti
     if (meta === undefined) return undefined
     const copying = options.copy === true && meta.searchData === SEARCH_DATA_HASH
     const documents = checklist.run('documents', () => readDocuments(db, meta, !copying))
-    const operations = checklist.run('operations', () => readOperations(db, meta))
+    const operations = checklist.run('operations', () => readOperations(db, meta, !copying))
     if (documents === undefined || operations === undefined) return undefined
     if (copying) {
       // Pinned is not unbounded: each record is held to the document limits and the shape of
       // a record first, in SQL and one scan of its text (docs/cassette-format.md, check 8).
       const records = checklist.run('records', () => checkCopiedRecords(db, operations))
       if (records === undefined) return undefined
-      const searchRows = readSearchRowsOf(db, meta, records)
+      const searchRows = readSearchRowsOf(db, meta, records.records)
       const copyable = checklist.run('search_rows', () => {
         if ('problems' in searchRows) throw new CheckFailure(`the search rows cannot be copied: ${listed(searchRows.problems)}.`)
         return {value: true, detail: `search rows of search data ${meta.searchData}, this tama-dex's: ${count(meta.operations, 'operation')}, within the profile's limits, copied as they are.`}
       })
       if (copyable === undefined) return undefined
-      return {meta, documents, operations, searchRows, copyable: true}
+      return {meta, documents, operations, searchRows, copyable: true, recordSplits: records.splits}
     }
     const searchRows = meta.searchData === SEARCH_DATA_HASH ? readSearchRowsOf(db, meta, null) : null
-    return {meta, documents, operations, searchRows, copyable: false}
+    return {meta, documents, operations, searchRows, copyable: false, recordSplits: []}
   } finally {
     db.close()
   }
@@ -230,9 +232,13 @@ function readDocuments(db: SqliteDatabase, meta: CassetteMeta, read: boolean): {
   return {value: documents, detail: `${count(documents.length, 'embedded document')}, each matching its recorded SHA-256.`}
 }
 
-function readOperations(db: SqliteDatabase, meta: CassetteMeta): {value: OperationRow[]; detail: string} {
+/**
+ * The operations rows. A copy (`read` false) reads each record's text only in its records
+ * check (checkCopiedRecords): `record` is then empty here, once found to be text.
+ */
+function readOperations(db: SqliteDatabase, meta: CassetteMeta, read: boolean): {value: OperationRow[]; detail: string} {
   refuseOversized(db, 'operations', 'record', oversizedRecord)
-  const select = OPERATION_COLUMNS.map(([key, column]) => (key === column ? column : `${column} AS ${key}`)).join(', ')
+  const select = OPERATION_COLUMNS.map(([key, column]) => (key === 'record' && !read ? "CASE typeof(record) WHEN 'text' THEN '' END AS record" : key === column ? column : `${column} AS ${key}`)).join(', ')
   const rows = db.prepare<Record<keyof OperationRow, unknown>>(`SELECT ${select} FROM operations ORDER BY id`).all()
   if (rows.length !== meta.operations) throw new CheckFailure(`meta says ${count(meta.operations, 'operation')} but the table has ${rows.length}.`)
   const operations: OperationRow[] = []

@@ -42,7 +42,7 @@ export function commitInstall(db: SqliteDatabase, plan: InstallPlan, beforeCommi
   const result = {cassette: plan.cassette, version: plan.version, digest: plan.digest, mode: plan.mode, operations: plan.operations}
   if (plan.records === null) return {...result, changed: false, replaced: null}
   let previous: InstalledCassette | undefined
-  const copy = plan.copyFrom === undefined ? undefined : attachCassette(db, plan.copyFrom)
+  const copy = plan.copyFrom === undefined ? undefined : attachCassette(db, plan.copyFrom.bytes)
   try {
     db.exec('BEGIN IMMEDIATE')
     try {
@@ -51,7 +51,7 @@ export function commitInstall(db: SqliteDatabase, plan: InstallPlan, beforeCommi
       if (previous !== undefined && rules.refuseDowngrade === true) refuseDowngrade(plan, previous)
       deleteOperations(db, plan.cassette)
       if (copy === undefined) insertOperations(db, plan.cassette, plan.records)
-      else copySearchRows(db, copy.schema, plan.cassette)
+      else copySearchRows(db, copy.schema, plan.cassette, splitsOf(db, plan.copyFrom!.recordSplits))
       compactSearchIndex(db)
       db.prepare(
         `INSERT INTO cassettes (name, version, digest, mode, documents, operations, installed_at, search_data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -98,12 +98,25 @@ function attachCassette(db: SqliteDatabase, bytes: Uint8Array): {schema: string;
     schema,
     detach: () => {
       try {
-        db.exec(`DETACH DATABASE ${schema}`)
+        db.exec(`DROP TABLE IF EXISTS ${RECORD_SPLITS}; DETACH DATABASE ${schema}`)
       } finally {
         rmSync(folder, {recursive: true, force: true})
       }
     },
   }
+}
+
+const RECORD_SPLITS = 'temp.copied_record_splits'
+
+/**
+ * Where the copied records' input schemas are cut out of them (checkCopiedRecords), as a
+ * temporary table of this connection for the copy to join: so no record is parsed again.
+ */
+function splitsOf(db: SqliteDatabase, splits: NonNullable<InstallPlan['copyFrom']>['recordSplits']): string {
+  db.exec(`CREATE TABLE ${RECORD_SPLITS} (id INTEGER PRIMARY KEY, cut INTEGER NOT NULL, start INTEGER NOT NULL, stop INTEGER NOT NULL) STRICT`)
+  const rows = JSON.stringify(splits.map(({id, cut, start, stop}) => [id, cut, start, stop]))
+  db.prepare(`INSERT INTO ${RECORD_SPLITS} SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(?)`).run(rows)
+  return RECORD_SPLITS
 }
 
 function refuseDowngrade(plan: InstallPlan, installed: InstalledCassette): void {

@@ -3,7 +3,7 @@ import type {OperationRecord} from '../profile/index.js'
 // The cassette modules a copy needs, imported alone: the folder's index (and the profile's
 // validation it loads) is loaded only to derive, so an install worker that copies starts fast.
 import {CASSETTE_NAME_PATTERN} from '../text/index.js'
-import {openCopyableCassette} from '../cassette/copyable-cassette.js'
+import {type CopyableCassette, openCopyableCassette} from '../cassette/copyable-cassette.js'
 import {readCassetteFile} from '../cassette/read-cassette-file.js'
 import type {InstalledCassette} from './installed-cassettes.js'
 
@@ -25,10 +25,10 @@ export interface InstallPlan {
   readonly operations: number
   readonly records: readonly OperationRecord[] | null
   /**
-   * The bytes of a pinned cassette whose search rows are this host's: the commit copies them
-   * with SQL, and `records` is empty.
+   * A checked, pinned cassette whose search rows are this host's: the commit copies them
+   * from its bytes with SQL, and `records` is empty.
    */
-  readonly copyFrom?: Uint8Array
+  readonly copyFrom?: Pick<CopyableCassette, 'bytes' | 'recordSplits'>
 }
 
 /** Reads what is installed under a name, so planning can skip work already done. */
@@ -92,7 +92,7 @@ async function planImport(job: Extract<InstallJob, {kind: 'import'}>, installed:
   const bytes = await readCassetteFile(job.file)
   checkpoint()
   const mode = job.sha256 === undefined ? 'rebuild' : 'copy'
-  return (job.sha256 === undefined ? undefined : copyPlanOf(bytes, job.file, job.sha256, installed)) ?? derivedPlanOf(bytes, job, mode, installed, checkpoint)
+  return (job.sha256 === undefined ? undefined : await copyPlanOf(bytes, job.file, job.sha256, installed)) ?? derivedPlanOf(bytes, job, mode, installed, checkpoint)
 }
 
 /**
@@ -106,14 +106,14 @@ export async function planCopy(job: Extract<InstallJob, {kind: 'import'}> & {rea
   return copyPlanOf(bytes, job.file, job.sha256, installed)
 }
 
-function copyPlanOf(bytes: Uint8Array, source: string, sha256: string, installed: InstalledLookup): InstallPlan | undefined {
+async function copyPlanOf(bytes: Uint8Array, source: string, sha256: string, installed: InstalledLookup): Promise<InstallPlan | undefined> {
   // Prebuilt rows are trusted only when the caller pinned these exact bytes.
-  const copyable = openCopyableCassette(bytes, {source, sha256})
+  const copyable = await openCopyableCassette(bytes, {source, sha256})
   if (copyable === undefined) return undefined
   const current = installed(copyable.name)
   if (current !== undefined && current.digest === copyable.sha256 && current.mode === 'copy') return {...pick(current), records: null}
   const {name, version, documents, operations} = copyable
-  return {cassette: name, version, digest: copyable.sha256, mode: 'copy', documents, operations, records: [], copyFrom: bytes}
+  return {cassette: name, version, digest: copyable.sha256, mode: 'copy', documents, operations, records: [], copyFrom: copyable}
 }
 
 async function derivedPlanOf(bytes: Uint8Array, job: Extract<InstallJob, {kind: 'import'}>, mode: 'copy' | 'rebuild', installed: InstalledLookup, checkpoint: Checkpoint): Promise<InstallPlan> {

@@ -16,9 +16,10 @@ describe('scanRecordText', () => {
     {given: '{"a":"\\"","b":"\\\\"}', want: '{"a":"\\"","b":"\\\\"}'},
     {given: '{"\\u0061":1,"b":2}', want: '{"\\u0061":1,"b":2}'},
     {given: '{"ab":1,"ab!":2}', want: '{"ab":1,"ab!":2}'},
+    {given: '{"inputSchem\\u0061":{"a":1}}', want: '{"inputSchem\\u0061":{}}'},
   ])('keeps $given', ({given, want}) => {
     it('with stand-ins for the opaque members', () => {
-      expect(scanRecordText(given, OPAQUE)).toEqual({standIn: want})
+      expect(scanRecordText(given, OPAQUE)).toMatchObject({standIn: want})
       expect(JSON.parse(want)).toBeDefined()
     })
   })
@@ -33,6 +34,7 @@ describe('scanRecordText', () => {
     {name: 'keys out of order', given: '{"b":1,"a":2}', want: /key "a" is out of order/},
     {name: 'keys out of order inside an opaque member', given: '{"inputSchema":{"type":"object","properties":{}}}', want: /key "properties" is out of order/},
     {name: 'an input schema of 2,001 subschemas', given: `{"inputSchema":{"anyOf":[${Array.from({length: 2000}, () => 'true').join(',')}]}}`, want: /at \/inputSchema: the schema holds more than 2000 subschemas/},
+    {name: 'an input schema of 2,001 subschemas under an escaped key', given: `{"input\\u0053chema":{"anyOf":[${Array.from({length: 2000}, () => 'true').join(',')}]}}`, want: /at \/inputSchema: the schema holds more than 2000 subschemas/},
     {name: 'a `when` schema of 2,001 subschemas', given: `{"confirmation":{"when":{"anyOf":[${Array.from({length: 2000}, () => '{}').join(',')}]}}}`, want: /at \/confirmation\/when: the schema holds more than 2000 subschemas/},
   ])('refuses $name', ({given, want}) => {
     it('with the reason', () => {
@@ -42,9 +44,21 @@ describe('scanRecordText', () => {
     })
   })
 
+  describe.each([
+    {given: '{"a":1,"inputSchema":{"type":"object"},"z":true}', record: '{"a":1,"z":true}', member: '{"type":"object"}'},
+    {given: '{"a":"é😀","inputSchema":true,"outputSchema":null}', record: '{"a":"é😀","outputSchema":null}', member: 'true'},
+    {given: '{ "a" : 1 , "inputSchema" : [1,2] }', record: '{ "a" : 1  }', member: '[1,2]'},
+  ])('finds where the opaque member of $given lies', ({given, record, member}) => {
+    it('so it can be cut out', () => {
+      const scan = scanRecordText(given, OPAQUE) as Extract<ReturnType<typeof scanRecordText>, {spans: unknown}>
+      const span = scan.spans.get('inputSchema')!
+      expect({record: given.slice(0, span.from) + given.slice(span.end), member: given.slice(span.start, span.end)}).toEqual({record, member})
+    })
+  })
+
   it('keeps an input schema of many objects that are values, not subschemas', () => {
     const values = `{"inputSchema":{"enum":[${Array.from({length: 2500}, () => '{}').join(',')}]}}`
-    expect(scanRecordText(values, OPAQUE)).toEqual({standIn: '{"inputSchema":{}}'})
+    expect(scanRecordText(values, OPAQUE)).toMatchObject({standIn: '{"inputSchema":{}}'})
   })
 
   it.each(['{"a":"unterminated', '{"a":"\\', '"', '{{{{'])('ends on text that is not JSON: %s', (text) => {

@@ -96,6 +96,22 @@ describe('search rows in the index', () => {
     }
   })
 
+  it('a pinned copy of records holding characters past ASCII stores what a rebuild stores', async () => {
+    const unicode = await build('cafe', '1.0.0', 'unicode.json')
+    const copied = openIndex({path: join(dir, 'copied-unicode.sqlite')})
+    const derived = openIndex({path: join(dir, 'derived-unicode.sqlite')})
+    try {
+      await copied.import(unicode.file, {sha256: unicode.sha256})
+      await derived.import(unicode.file)
+      expect(searchDump(copied.path)).toEqual(searchDump(derived.path))
+      expect(copied.operation('cafe', 'dish_get', {scopes: ['menu.read']})).toEqual(derived.operation('cafe', 'dish_get', {scopes: ['menu.read']}))
+      expect(copied.cassettes().map((cassette) => cassette.mode)).toEqual(['copy'])
+    } finally {
+      copied.close()
+      derived.close()
+    }
+  })
+
   it("a pinned cassette's search rows are installed as they are, while verify and an unpinned import refuse them", async () => {
     const lying = changed('lying', LYING_ROWS)
     const index = openIndex({path: join(dir, 'lying.sqlite')})
