@@ -4,8 +4,8 @@ import {describe, expect, it} from 'vitest'
 
 import {sha256Hex} from '../../../src/core/cassette/canonical-json.js'
 import {planCassette} from '../../../src/core/cassette/plan-cassette.js'
-import {LIMITS, checkDocument, readDocumentFile} from '../../../src/core/profile/index.js'
-import {readStoredRecord} from '../../../src/core/profile/stored-record.js'
+import {LIMITS, type OperationRecord, checkDocument, readDocumentFile} from '../../../src/core/profile/index.js'
+import {type StoredRecord, readStoredRecord} from '../../../src/core/profile/stored-record.js'
 import {searchRowsOf} from '../../../src/core/search/index.js'
 import {PROJECT_ROOT} from '../../helpers/cli.js'
 import {fixture, fixtureDocuments, tamaError} from './cassette-kit.js'
@@ -31,8 +31,8 @@ describe('planCassette', () => {
   it('carries the search rows a host derives again from its stored records', async () => {
     const incus = {source: 'incus.yaml', document: await readDocumentFile(`${PROJECT_ROOT}/examples/incus.yaml`)}
     const plan = planCassette({name: 'incus', version: '1.0.0', documents: [incus]})
-    const stored = plan.operations.map((row) => readStoredRecord(JSON.parse(row.record) as Parameters<typeof readStoredRecord>[0]))
-    expect(searchRowsOf('incus', stored as Parameters<typeof searchRowsOf>[1])).toEqual(plan.searchRows)
+    const stored = plan.operations.map((row) => readStoredRecord(JSON.parse(row.record) as StoredRecord) as OperationRecord)
+    expect(searchRowsOf('incus', stored)).toEqual(plan.searchRows)
   })
 
   it('embeds each document as canonical JSON with its SHA-256, whatever its formatting', () => {
