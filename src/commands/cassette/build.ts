@@ -1,6 +1,7 @@
 import {Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../base-command.js'
+import {collectHeapSooner} from '../../cli-heap.js'
 import {removingTemporariesOnInterrupt} from '../../cli-interrupt.js'
 import {CliProgress} from '../../cli-progress.js'
 import type {BuiltCassette} from '../../core/cassette/index.js'
@@ -31,9 +32,11 @@ export default class CassetteBuild extends BaseCommand {
     const progress = await CliProgress.start('Reading documents', {hidden: this.jsonEnabled()})
     try {
       const {buildCassette, readDocumentInputs, sha256sumLine} = await import('../../core/cassette/index.js')
+      collectHeapSooner()
       const built = await removingTemporariesOnInterrupt(async () => {
         const documents = await readDocumentInputs(flags.document)
         progress.step(`Building ${escapeUnsafe(flags.output)}`)
+        // Not held here past this call: buildCassette lets the parsed documents go once it has planned.
         return buildCassette({name: flags.name, version: flags.version, documents}, flags.output)
       })
       progress.done(`Built ${built.name} ${built.version}: ${built.documents} documents, ${built.operations} operations, ${built.bytes} bytes.`)

@@ -11,10 +11,16 @@ export interface BuiltCassette {
   readonly operations: number
 }
 
-/** Plans and writes a cassette; see planCassette and writeCassette. */
+/**
+ * Plans and writes a cassette; see planCassette and writeCassette. Only the plan is kept
+ * while the file is written: the input's documents can be collected then, if the caller
+ * holds them no longer either.
+ */
 export async function buildCassette(input: CassetteInput, outputPath: string): Promise<BuiltCassette> {
+  let unplanned: CassetteInput | null = input
   return traceSpan('build', {cassette: input.name, documents: input.documents.length}, async (span) => {
-    const plan = planCassette(input)
+    const plan = planCassette(unplanned!)
+    unplanned = null
     span.set({operations: plan.meta.operations})
     const written = await writeCassette(plan, outputPath)
     span.set({bytes: written.bytes})

@@ -116,39 +116,64 @@ function rebuildObject(object: object, walk: Walk): object {
     throw new NotJsonError(`is a ${object.constructor?.name ?? 'non-plain'} object, not JSON data`)
   }
   nest(walk)
-  const own = Object.keys(object)
-  const keys = isSorted(own) ? own : [...own].sort()
-  // Filled only once the object turns out to need a copy: most objects are reused as they are.
-  let children: unknown[] | undefined = keys === own ? undefined : []
+  const source = object as Record<string, unknown>
+  const keys = Object.keys(object)
+  const sorted = isSorted(keys)
+  if (!sorted) sortKeys(keys)
+  // Made only once the object turns out to need one (its keys out of order, or a child copied): most objects are reused as they are.
+  let copy: Record<string, unknown> | undefined = sorted ? undefined : {}
   let ordered = true
+  let indexLike = false
   for (let index = 0; index < keys.length; index++) {
     const key = longest(keys[index]!, walk)
-    const item = (object as Record<string, unknown>)[key]
+    const item = source[key]
     // As in JSON.stringify, a property set to undefined is no property.
     const child = item === undefined ? undefined : typeof item === 'string' ? longest(item, walk) : rebuildWithin(item, key, walk)
-    if (children === undefined && (child === undefined || !Object.is(child, item))) {
-      children = keys.slice(0, index).map((earlier) => (object as Record<string, unknown>)[earlier])
+    if (copy === undefined && (child === undefined || !Object.is(child, item))) {
+      copy = {}
+      for (let earlier = 0; earlier < index; earlier++) copyProperty(copy, keys[earlier]!, source[keys[earlier]!])
     }
-    if (children !== undefined) children[index] = child
+    if (copy !== undefined && child !== undefined) {
+      copyProperty(copy, key, child)
+      indexLike ||= isDigit(key.charCodeAt(0))
+    }
     if (ordered && isUnordered(child, walk.unordered)) ordered = false
   }
   walk.depth--
-  if (children === undefined) {
+  if (copy === undefined) {
     if (!ordered) walk.unordered.add(object)
     return object
   }
-  const copy: Record<string, unknown> = {}
-  for (let index = 0; index < keys.length; index++) {
-    const key = keys[index]!
-    const child = children[index]
-    if (child === undefined) continue
-    // An own "__proto__" property, as JSON.parse makes it, not the prototype setter.
-    if (key === '__proto__') Object.defineProperty(copy, key, {value: child, enumerable: true, writable: true, configurable: true})
-    else copy[key] = child
-  }
-  // JavaScript lists integer-like keys first, so the copy may still be out of order.
-  if (!ordered || !isSorted(Object.keys(copy))) walk.unordered.add(copy)
+  // JavaScript lists integer-like keys first, so a copy holding one may still be out of order.
+  if (!ordered || (indexLike && !isSorted(Object.keys(copy)))) walk.unordered.add(copy)
   return copy
+}
+
+function copyProperty(copy: Record<string, unknown>, key: string, value: unknown): void {
+  // An own "__proto__" property, as JSON.parse makes it, not the prototype setter.
+  if (key === '__proto__') Object.defineProperty(copy, key, {value, enumerable: true, writable: true, configurable: true})
+  else copy[key] = value
+}
+
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39
+}
+
+// Most objects out of order have a handful of keys: sorting those in place allocates nothing and beats Array#sort several times over.
+const INSERTION_SORTED = 32
+
+/** Sorts keys in code-unit order, in place. */
+function sortKeys(keys: string[]): void {
+  if (keys.length > INSERTION_SORTED) {
+    keys.sort()
+    return
+  }
+  for (let index = 1; index < keys.length; index++) {
+    const key = keys[index]!
+    let to = index
+    for (; to > 0 && keys[to - 1]! > key; to--) keys[to] = keys[to - 1]!
+    keys[to] = key
+  }
 }
 
 function isSorted(keys: readonly string[]): boolean {

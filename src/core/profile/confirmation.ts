@@ -25,7 +25,7 @@ export function deriveConfirmation(source: ConfirmationSource, bundler: SchemaBu
   const destructive = source.operation['x-tama-destructive'] === true
   const rule = source.operation['x-tama-confirmation']
   const defaultMessage = `${source.operationId} needs confirmation.`
-  if (!isObject(rule)) return destructive ? {when: 'always', echo: null, message: defaultMessage} : null
+  if (!isObject(rule)) return destructive ? {echo: null, message: defaultMessage, when: 'always'} : null
   const pointer = childPointer(source.pointer, 'x-tama-confirmation')
   const echo = typeof rule.echo === 'string' ? rule.echo : null
   if (echo !== null && !source.inputProperties.includes(echo)) {
@@ -34,5 +34,5 @@ export function deriveConfirmation(source: ConfirmationSource, bundler: SchemaBu
   }
   if (rule.when === 'never') return null
   const when = isObject(rule.when) ? bundler.bundleOne({value: rule.when, pointer: childPointer(pointer, 'when')}) : 'always'
-  return {when, echo, message: typeof rule.message === 'string' ? rule.message : defaultMessage}
+  return {echo, message: typeof rule.message === 'string' ? rule.message : defaultMessage, when}
 }

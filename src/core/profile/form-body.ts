@@ -18,13 +18,13 @@ export interface FormFields {
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+"
 export const PART_MEDIA_TYPE = new RegExp(String.raw`^${TOKEN}/${TOKEN}(?: *; *${TOKEN}=(?:${TOKEN}|"[^"\\\r\n]*"))*$`)
 
-const DEFAULT_FIELD: FormField = Object.freeze({style: 'form', explode: true, contentType: null, binary: false})
+const DEFAULT_FIELD: FormField = Object.freeze({binary: false, contentType: null, explode: true, style: 'form'})
 
 /** The input schema of a binary part: its bytes as base64 (docs/profile.md#request-bodies). */
 export function binaryInput(description?: unknown): JsonSchema {
   return typeof description === 'string' && description !== ''
-    ? {type: 'string', contentEncoding: 'base64', description}
-    : {type: 'string', contentEncoding: 'base64'}
+    ? {contentEncoding: 'base64', description, type: 'string'}
+    : {contentEncoding: 'base64', type: 'string'}
 }
 
 /**
@@ -68,7 +68,7 @@ export function formFields(
     const at = childPointer(childPointer(mediaPointer, 'encoding'), name)
     const field = isObject(given) ? readEncoding(given, at, multipart, report) : DEFAULT_FIELD
     const contentType = field.contentType ?? (isBinary ? mediaTypeOf(schema, follow) : null)
-    const written: FormField = {...field, contentType, binary: isBinary}
+    const written: FormField = {binary: isBinary, contentType, explode: field.explode, style: field.style}
     if (written.style !== 'form' || !written.explode || written.contentType !== null || written.binary) encoding[name] = written
   }
   for (const name of Object.keys(declared)) {
@@ -99,7 +99,7 @@ function readEncoding(given: Record<string, unknown>, at: string, multipart: boo
   if (contentType !== null && !PART_MEDIA_TYPE.test(contentType)) {
     report(childPointer(at, 'contentType'), `${quoteJson(contentType)} is not a media type a part can be sent as. Write \`type/subtype\`, such as \`image/png\`.`)
   }
-  return {style: style === 'deepObject' ? 'deepObject' : 'form', explode, contentType, binary: false}
+  return {binary: false, contentType, explode, style: style === 'deepObject' ? 'deepObject' : 'form'}
 }
 
 function isBinarySchema(schema: unknown): boolean {

@@ -1,6 +1,6 @@
 import type {CollectedOperation, ParameterEntry} from './collect-operations.js'
 import {binaryInput, FORM_MEDIA_TYPES, type FormFields, formFields, formMediaType, type FormMediaType, isObjectSchema} from './form-body.js'
-import {childPointer, isObject, quoteJson} from '../json/index.js'
+import {childPointer, isObject, quoteJson, withMember} from '../json/index.js'
 import type {InputBody, InputParameter, JsonSchema} from './operation-record.js'
 import type {RefResolver} from './ref-resolver.js'
 import type {SchemaAt, SchemaBundler} from './schema-bundler.js'
@@ -80,16 +80,17 @@ export function deriveInput(operation: CollectedOperation, context: Context): De
     properties.push(['body', describe(withBinaryFields(schemas[parameters.length]!, body.fields), requestBody!.value.description)])
     if (bodyRequired) required.push('body')
   }
+  // Keys in code-unit order, as the record's canonical JSON holds them (see withMember).
   const inputSchema: Record<string, unknown> = {
-    type: 'object',
-    properties: Object.fromEntries(properties),
-    required,
+    ...(Object.keys(defs).length > 0 ? {$defs: defs} : {}),
     additionalProperties: false,
+    properties: Object.fromEntries([...properties].sort(([a], [b]) => compareCodeUnits(a, b))),
+    required,
+    type: 'object',
   }
-  if (Object.keys(defs).length > 0) inputSchema.$defs = defs
   return {
     inputSchema,
-    parameters: parameters.map((entry) => ({name: entry.value.name as string, in: entry.value.in as InputParameter['in'], required: required.includes(entry.value.name as string)})),
+    parameters: parameters.map((entry) => ({in: entry.value.in as InputParameter['in'], name: entry.value.name as string, required: required.includes(entry.value.name as string)})),
     body: body === null ? null : inputBody(body, 'property', bodyRequired),
     properties: properties.map(([name]) => name),
   }
@@ -166,8 +167,7 @@ function bodyBinding(content: BodyContent, context: Context): BodyBinding | null
 
 /** The record's body: a form body adds how its fields are written. */
 function inputBody(body: BodyBinding, mode: InputBody['mode'], required: boolean): InputBody {
-  const binding = {mode, contentType: body.contentType, required}
-  return body.fields === null ? binding : {...binding, encoding: body.fields.encoding}
+  return {contentType: body.contentType, ...(body.fields === null ? {} : {encoding: body.fields.encoding}), mode, required}
 }
 
 /** The schema with each binary form field's schema replaced by the base64 string an input gives for it. */
@@ -177,9 +177,9 @@ function withBinaryFields(schema: JsonSchema, fields: FormFields | null): JsonSc
   for (const {name, many} of fields.binary) {
     const field = properties[name]
     const description = isObject(field) ? field.description : undefined
-    properties[name] = many ? {type: 'array', items: binaryInput(), ...(typeof description === 'string' ? {description} : {})} : binaryInput(description)
+    properties[name] = many ? {...(typeof description === 'string' ? {description} : {}), items: binaryInput(), type: 'array'} : binaryInput(description)
   }
-  return {...schema, properties}
+  return withMember(schema, 'properties', properties)
 }
 
 function isJsonMediaType(contentType: string): boolean {
@@ -282,7 +282,8 @@ function describe(schema: JsonSchema, description: unknown): JsonSchema {
   if (typeof description !== 'string' || description === '') return schema
   if (schema === true) return {description}
   if (schema === false) return schema
-  return {...schema, description}
+  // Not an object in a document with problems, which are reported elsewhere.
+  return isObject(schema) ? withMember(schema, 'description', description) : {...(schema as object), description}
 }
 
 /** Where a problem with a parameter's field belongs: the field when the parameter is inline, else its listing. */

@@ -1,8 +1,9 @@
-import {LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node} from 'yaml'
+import type {Document, Node} from 'yaml'
 
 import type {Problem} from '../errors/index.js'
 import {pointerTokens} from '../json/index.js'
 import {documentSource, readDocumentBytes} from './parse-document.js'
+import {yamlLibrary} from './yaml-library.js'
 
 /** 1-based, as editors and compilers print positions. */
 export interface TextPosition {
@@ -17,6 +18,7 @@ export interface TextPosition {
  * once, and only when a problem needs a position.
  */
 export function pointerLocator(text: string): (pointer: string) => TextPosition | undefined {
+  const {LineCounter, parseDocument} = yamlLibrary()
   const lines = new LineCounter()
   const document = parseDocument(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, {lineCounter: lines, version: '1.2', schema: 'core', uniqueKeys: false})
   return (pointer) => {
@@ -30,6 +32,7 @@ export function pointerLocator(text: string): (pointer: string) => TextPosition 
 }
 
 function nearestNode(document: Document, tokens: readonly string[]): Node | undefined {
+  const {isAlias, isMap, isScalar, isSeq} = yamlLibrary()
   let node = document.contents as Node | null
   for (const token of tokens) {
     if (isAlias(node)) node = node.resolve(document) ?? null

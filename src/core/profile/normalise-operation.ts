@@ -52,22 +52,23 @@ export function normaliseOperation(collected: CollectedOperation, context: Norma
   const confirmation = deriveConfirmation({operationId, operation, pointer, inputProperties: input.properties}, context.bundler, report)
   checkCompiledSize(input.inputSchema, pointer, 'input schema', report)
   if (confirmation !== null && confirmation.when !== 'always') checkCompiledSize(confirmation.when, childPointer(pointer, 'x-tama-confirmation'), '`when` schema', report)
+  // Members in code-unit order, as the record's canonical JSON holds them.
   return {
-    operationId,
-    method: collected.method,
-    path: collected.path,
-    summary,
-    description,
-    tags,
-    keywords: normaliseKeywords(operation['x-tama-keywords'], context.documentKeywords),
-    examples: normaliseExamples(operation['x-tama-examples']),
-    scopes: isStringArray(scopes) ? [...scopes] : [],
-    destructive: operation['x-tama-destructive'] === true,
+    body: input.body,
     confirmation,
+    description,
+    destructive: operation['x-tama-destructive'] === true,
+    examples: normaliseExamples(operation['x-tama-examples']),
     inputSchema: input.inputSchema,
+    keywords: normaliseKeywords(operation['x-tama-keywords'], context.documentKeywords),
+    method: collected.method,
+    operationId,
     outputSchema: deriveOutput(operation.responses, childPointer(pointer, 'responses'), context.resolver, context.bundler),
     parameters: input.parameters,
-    body: input.body,
+    path: collected.path,
+    scopes: isStringArray(scopes) ? [...scopes] : [],
+    summary,
+    tags,
   }
 }
 

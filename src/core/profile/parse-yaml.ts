@@ -1,8 +1,9 @@
-import {LineCounter, isAlias, isCollection, isNode, parseDocument, visit, type Node, type YAMLError} from 'yaml'
+import type {LineCounter, Node, YAMLError} from 'yaml'
 
 import {childPointer} from '../json/index.js'
 import {LIMITS} from './limits.js'
 import type {ParseOutcome, TextProblem} from './parse-json.js'
+import {yamlLibrary} from './yaml-library.js'
 
 /**
  * Parses YAML 1.2 text (core schema, so only JSON-compatible values) within the
@@ -11,6 +12,7 @@ import type {ParseOutcome, TextProblem} from './parse-json.js'
  * bombs fail in milliseconds and never build a value.
  */
 export function parseYaml(text: string): ParseOutcome {
+  const {LineCounter, parseDocument} = yamlLibrary()
   const lines = new LineCounter()
   let document
   try {
@@ -67,6 +69,7 @@ function checkValue(value: unknown, pointer: string, depth: number, problems: Te
 }
 
 function checkAliases(root: unknown, lines: LineCounter): TextProblem | null {
+  const {isAlias, isCollection, isNode, visit} = yamlLibrary()
   const anchors = new Map<string, Node>()
   let aliases = 0
   let problem: TextProblem | null = null

@@ -1,4 +1,4 @@
-import {escapeToken, isObject} from '../json/index.js'
+import {escapeToken, isObject, withMember} from '../json/index.js'
 import {LIMITS} from './limits.js'
 import type {JsonSchema} from './operation-record.js'
 import type {RefResolver} from './ref-resolver.js'
@@ -79,10 +79,10 @@ export class SchemaBundler {
     const {schema, refs} = this.target(root)
     const defs = Number.isFinite(maxDefinitions) ? this.nearestDefinitions(refs, maxDefinitions) : this.definitions(refs)
     if (Object.keys(defs).length === 0) return schema
-    if (isObject(schema) && !Object.hasOwn(schema, '$defs')) return {...schema, $defs: defs}
+    if (isObject(schema) && !Object.hasOwn(schema, '$defs')) return withMember(schema, '$defs', defs)
     // A boolean schema, or one with `$defs` of its own, is itself put among the definitions.
     const name = nameOf(root.pointer)
-    return {$ref: refTo(name), $defs: {...defs, [name]: schema}}
+    return {$defs: withMember(defs, name, schema), $ref: refTo(name)}
   }
 
   /** Follows a root made only of `$ref` to the schema it names. */
@@ -136,7 +136,7 @@ export class SchemaBundler {
     }
     const entries: Array<readonly [string, JsonSchema]> = [...seen].map((pointer) => {
       const name = nameOf(pointer)
-      return [name, included.includes(pointer) ? this.targets.get(pointer)!.schema : {title: name, description: `${name} is not expanded here; see the source document.`}]
+      return [name, included.includes(pointer) ? this.targets.get(pointer)!.schema : {description: `${name} is not expanded here; see the source document.`, title: name}]
     })
     entries.sort(([a], [b]) => compareCodeUnits(a, b))
     return Object.fromEntries(entries)

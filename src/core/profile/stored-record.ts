@@ -6,8 +6,9 @@ import type {OperationRecord} from './operation-record.js'
  * those cassettes still verify. Readers take a missing one as [].
  */
 export function storedRecord(record: OperationRecord): Partial<OperationRecord> {
-  const {keywords, examples, ...rest} = record
-  return {...rest, ...(keywords.length > 0 ? {keywords} : {}), ...(examples.length > 0 ? {examples} : {})}
+  if (record.keywords.length > 0 && record.examples.length > 0) return record
+  // Filtered rather than spread, so the members keep their order.
+  return Object.fromEntries(Object.entries(record).filter(([key]) => !((key === 'keywords' || key === 'examples') && record[key].length === 0))) as Partial<OperationRecord>
 }
 
 /** A record as stored: `keywords` and `examples` only when not empty. */

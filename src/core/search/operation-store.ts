@@ -77,9 +77,10 @@ export function searchRows(record: OperationRecord, statistics: CatalogueStatist
 
 /**
  * Adds one cassette's operations and their search rows (the caller already deleted the
- * old ones, inside the same transaction), and counts their terms.
+ * old ones, inside the same transaction), and counts their terms. `storeRecords: false`
+ * leaves `operation_records` empty, for rows that are read back without the records.
  */
-export function insertOperations(db: SqliteDatabase, cassette: string, records: readonly OperationRecord[]): void {
+export function insertOperations(db: SqliteDatabase, cassette: string, records: readonly OperationRecord[], {storeRecords = true} = {}): void {
   checkCassette(cassette)
   const insert = statement(db, INSERT_OPERATION)
   const insertText = statement(db, INSERT_TEXT)
@@ -100,7 +101,6 @@ export function insertOperations(db: SqliteDatabase, cassette: string, records: 
       scopeSet = scopeSetId(db, scopes)
       scopeSets.set(scopes, scopeSet)
     }
-    const {inputSchema, ...rest} = storedRecord(record)
     const rows = searchRows(record, statistics)
     countTerms(counts, rows.columns)
     const id = insert.run(
@@ -113,7 +113,10 @@ export function insertOperations(db: SqliteDatabase, cassette: string, records: 
       record.confirmation === null ? null : JSON.stringify(searchConfirmation(record)),
     ).lastInsertRowid
     insertText.run(id, ...rows.columns.map((column) => column.join(' ')), rows.nameCounts, rows.summarySaying)
-    insertRecord.run(id, JSON.stringify(rest), JSON.stringify(inputSchema))
+    if (storeRecords) {
+      const {inputSchema, ...rest} = storedRecord(record)
+      insertRecord.run(id, JSON.stringify(rest), JSON.stringify(inputSchema))
+    }
     for (const key of rows.nameKeys.keys) insertNameKey.run(key, id, rows.nameKeys.bare ? 1 : 0)
   }
   const add = statement(db, 'INSERT INTO operation_terms (term, docs) VALUES (?, ?) ON CONFLICT (term) DO UPDATE SET docs = docs + excluded.docs')

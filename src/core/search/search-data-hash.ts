@@ -3,4 +3,4 @@
  * code, vocabulary and model. An index stores it beside the search rows it derived, and
  * re-derives them when it opens with another (docs/cassette-format.md#search-rows).
  */
-export const SEARCH_DATA_HASH = 'eeba3fe3d7e3838bf3bf2b57c4419d9ebbe79b407da3d331a4398a2d8becab41'
+export const SEARCH_DATA_HASH = '3eaefd4d7a66d82e8549fe6bfd90d69d3ad4f9309362e6d22d2930878647f7fe'

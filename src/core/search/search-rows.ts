@@ -60,11 +60,8 @@ const OPERATIONS = 'operations'
 const FROM_RECORDS: ReadonlyMap<string, Readonly<Record<string, string>>> = new Map([
   ['operation_records', {id: 'id', record: "json_remove(record, '$.inputSchema')", input_schema: "record -> '$.inputSchema'"}],
 ])
-/** What searchRowsOf leaves empty, as a cassette does not carry it: the FTS5 index (its trigger in operation-tables.ts), and the FROM_RECORDS tables. */
-const NOT_CARRIED = [
-  'DROP TRIGGER operation_text_insert;',
-  ...[...FROM_RECORDS.keys()].map((name) => `CREATE TEMP TRIGGER ${quoted(`${name}_not_carried`)} BEFORE INSERT ON main.${quoted(name)} BEGIN SELECT RAISE(IGNORE); END;`),
-].join('\n')
+/** What searchRowsOf leaves empty, as a cassette does not carry it: the FTS5 index (its trigger in operation-tables.ts). The FROM_RECORDS tables are left empty by not storing records. */
+const NOT_CARRIED = 'DROP TRIGGER operation_text_insert;'
 /** The column of `operations` naming the cassette: a copy gives it the installing cassette's name. */
 const CASSETTE_COLUMN = 'cassette'
 
@@ -165,7 +162,7 @@ export function searchRowsOf(cassette: string, records: readonly OperationRecord
   try {
     createOperationTables(db)
     db.exec(NOT_CARRIED)
-    db.transaction(() => insertOperations(db, cassette, records))()
+    db.transaction(() => insertOperations(db, cassette, records, {storeRecords: false}))()
     return new Map(carriedTables().map((table) => [table.name, rowsOf(db, table, `SELECT ${columnList(table)} FROM main.${quoted(table.name)} ORDER BY ${orderOf(table)}`)]))
   } finally {
     db.close()

@@ -46,6 +46,11 @@ describe('canonicalForm', () => {
     {given: {'100': 1, '+1': {z: -0, a: 1}}, want: '{"+1":{"a":1,"z":0},"100":1}'},
     {given: {s: 'lone \ud800 surrogate, "quotes" and \u0001'}, want: '{"s":"lone \\ud800 surrogate, \\"quotes\\" and \\u0001"}'},
     {given: {kept: 1, dropped: undefined}, want: '{"kept":1}'},
+    {given: {c: {b: undefined, a: 1}, b: 2, a: undefined}, want: '{"b":2,"c":{"a":1}}'},
+    {
+      given: Object.fromEntries(Array.from({length: 40}, (_, index) => [`k${String(39 - index).padStart(2, '0')}`, index])),
+      want: `{${Array.from({length: 40}, (_, index) => `"k${String(index).padStart(2, '0')}":${39 - index}`).join(',')}}`,
+    },
     {given: JSON.parse('{"__proto__": {"polluted": true}}') as unknown, want: '{"__proto__":{"polluted":true}}'},
   ])('canonicalises $want', ({given, want}) => {
     const {json, value} = canonicalForm(given)

@@ -4,7 +4,10 @@ import {describe, expect, it} from 'vitest'
 
 import {sha256Hex} from '../../../src/core/cassette/canonical-json.js'
 import {planCassette} from '../../../src/core/cassette/plan-cassette.js'
-import {LIMITS, checkDocument} from '../../../src/core/profile/index.js'
+import {LIMITS, type OperationRecord, checkDocument, readDocumentFile} from '../../../src/core/profile/index.js'
+import {type StoredRecord, readStoredRecord} from '../../../src/core/profile/stored-record.js'
+import {searchRowsOf} from '../../../src/core/search/index.js'
+import {PROJECT_ROOT} from '../../helpers/cli.js'
 import {fixture, fixtureDocuments, tamaError} from './cassette-kit.js'
 
 describe('planCassette', () => {
@@ -22,6 +25,14 @@ describe('planCassette', () => {
       [5, 'pets_list'],
     ])
     expect(forward.meta).toMatchObject({format: 'tama-cassette/1', name: 'pets', version: '1.2.0', profile: 'tama-operations/1', documents: 2, operations: 5})
+  })
+
+  // Input properties in parameter order (`name`, then `body`) once gave other field terms than the stored, key-sorted record.
+  it('carries the search rows a host derives again from its stored records', async () => {
+    const incus = {source: 'incus.yaml', document: await readDocumentFile(`${PROJECT_ROOT}/examples/incus.yaml`)}
+    const plan = planCassette({name: 'incus', version: '1.0.0', documents: [incus]})
+    const stored = plan.operations.map((row) => readStoredRecord(JSON.parse(row.record) as StoredRecord) as OperationRecord)
+    expect(searchRowsOf('incus', stored)).toEqual(plan.searchRows)
   })
 
   it('embeds each document as canonical JSON with its SHA-256, whatever its formatting', () => {

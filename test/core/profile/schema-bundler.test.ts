@@ -60,7 +60,7 @@ describe('SchemaBundler.bundleOne', () => {
     const schema = JSON.parse('{"properties": {"__proto__": {"$ref": "#/components/schemas/Name"}, "b": {"type": "string"}}}') as object
     const bundled = bundleOne(schema) as {properties: object}
     expect(Object.getPrototypeOf(bundled.properties)).toBe(Object.prototype)
-    expect(JSON.stringify(bundled)).toBe('{"properties":{"__proto__":{"$ref":"#/$defs/Name"},"b":{"type":"string"}},"$defs":{"Name":{"type":"string"}}}')
+    expect(JSON.stringify(bundled)).toBe('{"$defs":{"Name":{"type":"string"}},"properties":{"__proto__":{"$ref":"#/$defs/Name"},"b":{"type":"string"}}}')
   })
 
   it('leaves a schema without references as it is, not a copy', () => {

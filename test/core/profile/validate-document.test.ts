@@ -93,9 +93,29 @@ function reverseKeys(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).reverse().map(([key, inner]) => [key, reverseKeys(inner)]))
 }
 
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys)
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, inner]) => [key, sortedKeys(inner)]))
+}
+
+/** Pointers of the objects whose keys are not in code-unit order. */
+function unsortedObjects(value: unknown, pointer = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => unsortedObjects(item, `${pointer}/${index}`))
+  if (value === null || typeof value !== 'object') return []
+  const keys = Object.keys(value)
+  const here = keys.some((key, index) => index > 0 && keys[index - 1]! >= key) ? [pointer] : []
+  return [...here, ...Object.entries(value).flatMap(([key, inner]) => unsortedObjects(inner, `${pointer}/${key}`))]
+}
+
 describe.each([...fixtures('valid').map((name) => join(FIXTURES, 'valid', name)), join(PROJECT_ROOT, 'examples/incus.yaml'), join(PROJECT_ROOT, 'examples/runtime.yaml')])(
   'the schemas of %s',
   (path) => {
+    it('make records whose objects all list their keys in code-unit order, from a document that does', async () => {
+      const {operations} = validateDocument(sortedKeys(await readDocumentFile(path)))
+      expect(operations.flatMap((operation) => unsortedObjects(operation).map((pointer) => `${operation.operationId}${pointer}`))).toEqual([])
+    })
+
     it('each compile on their own: every $ref points into their own $defs', async () => {
       // OpenAPI's annotations (discriminator, example, …) are unknown keywords to a plain 2020-12 validator.
       const ajv = new Ajv2020({strict: false, logger: false})

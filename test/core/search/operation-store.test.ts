@@ -51,6 +51,21 @@ describe('insertOperations and deleteOperations', () => {
     expect(getOperation(db, 'github', 'issues/create', ALL_SCOPES)).toBeDefined()
   })
 
+  it.each([
+    {given: {storeRecords: true}, want: 2},
+    {given: {storeRecords: false}, want: 0},
+  ])('stores the records only when asked, and the same search rows either way: $given', ({given, want}) => {
+    const records = [record({operationId: 'images_get'}), record({operationId: 'instances_get', summary: 'List the instances'})]
+    const stored = indexWith(new Map())
+    const rowsOnly = indexWith(new Map())
+    insertOperations(stored, 'incus', records)
+    insertOperations(rowsOnly, 'incus', records, given)
+    expect(rowsOnly.prepare<{n: number}>('SELECT count(*) AS n FROM operation_records').get()!.n).toBe(want)
+    for (const table of ['operations', 'operation_text', 'operation_terms', 'operation_name_keys', 'operation_scope_sets', 'operation_scope_members']) {
+      expect(rowsOnly.prepare(`SELECT * FROM ${table}`).all()).toEqual(stored.prepare(`SELECT * FROM ${table}`).all())
+    }
+  })
+
   it('leaves no operations, terms or unused scope sets behind once every cassette is deleted', () => {
     const db = indexWith()
     for (const cassette of catalogue.keys()) deleteOperations(db, cassette)
