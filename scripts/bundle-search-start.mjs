@@ -19,8 +19,14 @@ const packages = Object.keys(dependencies).filter((name) => !BUNDLED_PACKAGES.ha
 
 // Modules that stay files of their own, imported from dist/ as every command imports them:
 // the errors, whose classes the command's catch tells apart with instanceof, and modules
-// that find files beside themselves through import.meta.url.
-const SEPARATE = [/^core\/errors\//, /^core\/cassette\/tool-version\.js$/, /^core\/profile\/tama-extensions\.js$/, /^core\/host-index\/install-runner\.js$/]
+// that find files or packages from where they are, through import.meta.url.
+const SEPARATE = [
+  /^core\/errors\//,
+  /^core\/cassette\/tool-version\.js$/,
+  /^core\/profile\/tama-extensions\.js$/,
+  /^core\/profile\/yaml-library\.js$/,
+  /^core\/host-index\/install-runner\.js$/,
+]
 
 const inDist = (file) => relative(dist, file).split(sep).join('/')
 
