@@ -43,7 +43,13 @@ export const FEATURE_NAMES = [
   'queryHeld', 'derivedHeld', 'keywordQuery', 'exampleMatch', 'cassetteShare',
 ] as const
 export type FeatureName = (typeof FEATURE_NAMES)[number]
-export type Features = Record<FeatureName, number>
+/**
+ * A candidate's features, in FEATURE_NAMES order: numbers in an array rather than fields
+ * of an object, which V8 would box one by one, as garbage, whenever they are read by name.
+ */
+export type Features = Float64Array
+/** Where each feature is in Features. */
+export const FEATURE: Readonly<Record<FeatureName, number>> = Object.fromEntries(FEATURE_NAMES.map((name, index) => [name, index])) as Record<FeatureName, number>
 
 // Between two columns of CANDIDATE_TERMS; no term holds it.
 const COLUMN_BREAK = ' | '
@@ -96,9 +102,9 @@ interface Wanted {
   keywordBy: number
   exampleBy: number
   /** The query's pairs that start with this word, by their second word. */
-  pairs?: Map<Wanted, {pairedBy: number}>
+  pairs: Map<Wanted, {pairedBy: number}> | undefined
   /** For a related word, the query terms it stands in for. */
-  sources?: Wanted[]
+  sources: Wanted[] | undefined
   relatedBy: number
   relatedWeight: number
 }
@@ -152,18 +158,21 @@ export class QueryFeatures {
   /** `docs` and `relatedDocs` count the operations holding each query term and related word the index has. */
   constructor(query: ParsedQuery, docs: ReadonlyMap<string, number>, relatedDocs: ReadonlyMap<string, number>) {
     this.#query = query
-    this.#whole = [...docs.values()].reduce((sum, count) => sum + rarity(count), 0) || 1
+    let whole = 0
+    for (const count of docs.values()) whole += rarity(count)
+    this.#whole = whole || 1
     const queryTerms = new Set(query.terms)
     const words = new Map<string, Wanted>()
     const want = (term: string, weight = 0): Wanted => {
       let word = words.get(term)
       if (word === undefined) {
-        word = {term, inQuery: queryTerms.has(term), verb: verbOf(term) !== undefined, weight, heldBy: -1, keywordBy: -1, exampleBy: -1, relatedBy: -1, relatedWeight: 0}
+        word = {term, inQuery: queryTerms.has(term), verb: verbOf(term) !== undefined, weight, heldBy: -1, keywordBy: -1, exampleBy: -1, pairs: undefined, sources: undefined, relatedBy: -1, relatedWeight: 0}
         words.set(term, word)
       }
       return word
     }
-    for (const [term, count] of [...docs, ...relatedDocs]) want(term, rarity(count))
+    for (const [term, count] of docs) want(term, rarity(count))
+    for (const [term, count] of relatedDocs) want(term, rarity(count))
     this.#queryTerms = query.terms.map((term) => {
       const source = want(term)
       for (const other of relativesOf(term)) {
@@ -177,7 +186,8 @@ export class QueryFeatures {
       ;(want(first).pairs ??= new Map()).set(want(second), {pairedBy: -1})
     }
     for (const word of words.values()) this.#wanted.set(word.term, word)
-    this.#derivable = [...docs].filter(([term]) => term.length >= DERIVED_START).map(([term, count]) => ({term, weight: rarity(count), heldBy: -1, derivedBy: -1}))
+    this.#derivable = []
+    for (const [term, count] of docs) if (term.length >= DERIVED_START) this.#derivable.push({term, weight: rarity(count), heldBy: -1, derivedBy: -1})
     for (const term of this.#derivable) {
       const start = term.term.slice(0, DERIVED_START)
       const group = this.#derivableByStart.find(start, 0, DERIVED_START)
@@ -192,7 +202,9 @@ export class QueryFeatures {
     // With several cassettes installed, the one most of the pool's BM25 falls in is likeliest the domain the query names.
     const byCassette = new Map<string, number>()
     for (const candidate of pool) byCassette.set(candidate.cassette, (byCassette.get(candidate.cassette) ?? 0) + candidate.bm25)
-    const total = [...byCassette.values()].reduce((sum, bm25) => sum + bm25, 0) || 1
+    let total = 0
+    for (const bm25 of byCassette.values()) total += bm25
+    total ||= 1
     return pool.map((candidate, index) => this.#features(candidate, index, top, byCassette.get(candidate.cassette)! / total))
   }
 
@@ -207,22 +219,22 @@ export class QueryFeatures {
     }
     let derived = 0
     for (const term of this.#derivable) if (term.derivedBy === index && term.heldBy !== index) derived += term.weight
-    return {
-      bm25: candidate.bm25 / top,
-      relatedOnly: candidate.found === 'related' ? 1 : 0,
-      namedByKey: candidate.found === 'name' ? 1 : 0,
-      nameCoverage: walk.nameWords === 0 ? 0 : walk.nameHeld / walk.nameWords,
-      summaryCoverage: walk.summaryWords === 0 ? 0 : walk.summaryHeld / walk.summaryWords,
-      pairs: query.pairs.size === 0 ? 0 : walk.pairs / query.pairs.size,
-      verbAgrees: query.verb !== null && candidate.verb === query.verb ? 1 : 0,
-      asksChange: query.acts && (candidate.verb === 'create' || candidate.verb === 'update') ? 1 : 0,
-      unaskedDelete: candidate.verb === 'delete' && query.verb !== 'delete' ? 1 : 0,
-      queryHeld: Math.min(1, held / this.#whole),
-      derivedHeld: Math.min(1, derived / this.#whole),
-      keywordQuery: Math.min(1, keywords / this.#whole),
-      exampleMatch: walk.exampleMatch,
-      cassetteShare,
-    }
+    const features = new Float64Array(FEATURE_NAMES.length)
+    features[FEATURE.bm25] = candidate.bm25 / top
+    features[FEATURE.relatedOnly] = candidate.found === 'related' ? 1 : 0
+    features[FEATURE.namedByKey] = candidate.found === 'name' ? 1 : 0
+    features[FEATURE.nameCoverage] = walk.nameWords === 0 ? 0 : walk.nameHeld / walk.nameWords
+    features[FEATURE.summaryCoverage] = walk.summaryWords === 0 ? 0 : walk.summaryHeld / walk.summaryWords
+    features[FEATURE.pairs] = query.pairs.size === 0 ? 0 : walk.pairs / query.pairs.size
+    features[FEATURE.verbAgrees] = query.verb !== null && candidate.verb === query.verb ? 1 : 0
+    features[FEATURE.asksChange] = query.acts && (candidate.verb === 'create' || candidate.verb === 'update') ? 1 : 0
+    features[FEATURE.unaskedDelete] = candidate.verb === 'delete' && query.verb !== 'delete' ? 1 : 0
+    features[FEATURE.queryHeld] = Math.min(1, held / this.#whole)
+    features[FEATURE.derivedHeld] = Math.min(1, derived / this.#whole)
+    features[FEATURE.keywordQuery] = Math.min(1, keywords / this.#whole)
+    features[FEATURE.exampleMatch] = walk.exampleMatch
+    features[FEATURE.cassetteShare] = cassetteShare
+    return features
   }
 
   /**

@@ -3,4 +3,4 @@
  * code, vocabulary and model. An index stores it beside the search rows it derived, and
  * re-derives them when it opens with another (docs/cassette-format.md#search-rows).
  */
-export const SEARCH_DATA_HASH = '77ebb4acfaa32ba6c3ad797493573667b5afdf6ced9b49423d183309903fb601'
+export const SEARCH_DATA_HASH = '9d12ba2845ad77ded04a84b2e1fdb83f478e22e77b9139308489cce335bce752'
