@@ -3,4 +3,4 @@
  * code, vocabulary and model. An index stores it beside the search rows it derived, and
  * re-derives them when it opens with another (docs/cassette-format.md#search-rows).
  */
-export const SEARCH_DATA_HASH = '9d12ba2845ad77ded04a84b2e1fdb83f478e22e77b9139308489cce335bce752'
+export const SEARCH_DATA_HASH = '2b8136382ee2d710f4dcdffb0dca3bfa7c82b119deab7208c0cb39c42801a341'
