@@ -101,12 +101,16 @@ interface Wanted {
   heldBy: number
   keywordBy: number
   exampleBy: number
-  /** The query's pairs that start with this word, by their second word. */
-  pairs: Map<Wanted, {pairedBy: number}> | undefined
+  /** The query's pairs that start with this word (a few at most: an array costs less than a map). */
+  pairs: Pair[] | undefined
   /** For a related word, the query terms it stands in for. */
   sources: Wanted[] | undefined
   relatedBy: number
   relatedWeight: number
+}
+interface Pair {
+  readonly second: Wanted
+  pairedBy: number
 }
 interface Derivable {
   readonly term: string
@@ -116,6 +120,7 @@ interface Derivable {
 }
 const NO_TERMS: readonly Derivable[] = []
 const NO_SOURCES: readonly Wanted[] = []
+const NO_PAIRS: readonly Pair[] = []
 
 /** What one walk over a candidate's words counts: one per search, reset for each candidate, since garbage is what sets the slowest searches (young-generation collections). */
 class Walk {
@@ -182,8 +187,8 @@ export class QueryFeatures {
       return source
     })
     for (const pair of query.pairs) {
-      const [first, second] = pair.split(' ') as [string, string]
-      ;(want(first).pairs ??= new Map()).set(want(second), {pairedBy: -1})
+      const space = pair.indexOf(' ')
+      ;(want(pair.slice(0, space)).pairs ??= []).push({second: want(pair.slice(space + 1)), pairedBy: -1})
     }
     for (const word of words.values()) this.#wanted.set(word.term, word)
     this.#derivable = []
@@ -326,7 +331,7 @@ export class QueryFeatures {
       // Descriptions use the query's words in passing, so pairs there say little. Nor does a
       // pair led by a verb that is not the summary's first word: that verb says what
       // something else does ("Creates a transaction that updates the customer's balance").
-      const pair = column === Column.Description || previousSubordinate ? undefined : previous?.pairs?.get(word)
+      const pair = column === Column.Description || previousSubordinate ? undefined : pairOf(previous, word)
       if (pair !== undefined && pair.pairedBy !== index) {
         pair.pairedBy = index
         walk.pairs++
@@ -337,6 +342,12 @@ export class QueryFeatures {
     walk.endExample(this.#whole)
     return walk
   }
+}
+
+/** The query's pair of `first` then `second`, if it has one. */
+function pairOf(first: Wanted | undefined, second: Wanted): Pair | undefined {
+  for (const pair of first?.pairs ?? NO_PAIRS) if (pair.second === second) return pair
+  return undefined
 }
 
 /** Reads a candidate's `name_counts` one number at a time, in step with its name words. */

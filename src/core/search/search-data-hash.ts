@@ -3,4 +3,4 @@
  * code, vocabulary and model. An index stores it beside the search rows it derived, and
  * re-derives them when it opens with another (docs/cassette-format.md#search-rows).
  */
-export const SEARCH_DATA_HASH = '2b8136382ee2d710f4dcdffb0dca3bfa7c82b119deab7208c0cb39c42801a341'
+export const SEARCH_DATA_HASH = '3f6c289edf376c1a03c4b31446b3d55b8d35199259ad9c34a9baa7ee75f5763a'
