@@ -210,10 +210,14 @@ export class QueryFeatures {
     let total = 0
     for (const bm25 of byCassette.values()) total += bm25
     total ||= 1
-    return pool.map((candidate, index) => this.#features(candidate, index, top, byCassette.get(candidate.cassette)! / total))
+    // One buffer for the pool: an array of its own per candidate would be allocated outside the heap, each on its own.
+    const values = new Float64Array(pool.length * FEATURE_NAMES.length)
+    return pool.map((candidate, index) =>
+      this.#features(candidate, index, top, byCassette.get(candidate.cassette)! / total, values.subarray(index * FEATURE_NAMES.length, (index + 1) * FEATURE_NAMES.length)),
+    )
   }
 
-  #features(candidate: Candidate, index: number, top: number, cassetteShare: number): Features {
+  #features(candidate: Candidate, index: number, top: number, cassetteShare: number, features: Features): Features {
     const query = this.#query
     const walk = this.#walk(candidate.terms, index, new NameCounts(candidate.name_counts))
     let held = 0
@@ -224,7 +228,6 @@ export class QueryFeatures {
     }
     let derived = 0
     for (const term of this.#derivable) if (term.derivedBy === index && term.heldBy !== index) derived += term.weight
-    const features = new Float64Array(FEATURE_NAMES.length)
     features[FEATURE.bm25] = candidate.bm25 / top
     features[FEATURE.relatedOnly] = candidate.found === 'related' ? 1 : 0
     features[FEATURE.namedByKey] = candidate.found === 'name' ? 1 : 0

@@ -3,4 +3,4 @@
  * code, vocabulary and model. An index stores it beside the search rows it derived, and
  * re-derives them when it opens with another (docs/cassette-format.md#search-rows).
  */
-export const SEARCH_DATA_HASH = 'ee6cc5e5b8ec699b52a2b48615d7548a66cd5f7a9481e45a5aed1bcb4195e4bb'
+export const SEARCH_DATA_HASH = '1e992ddc2154cc6b634323dae2f639dc29d16aee56546ac86a13334a79b6665c'
