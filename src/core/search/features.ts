@@ -167,9 +167,9 @@ export class QueryFeatures {
     for (const count of docs.values()) whole += rarity(count)
     this.#whole = whole || 1
     const queryTerms = new Set(query.terms)
-    const words = new Map<string, Wanted>()
+    const words = this.#wanted
     const want = (term: string, weight = 0): Wanted => {
-      let word = words.get(term)
+      let word = words.find(term, 0, term.length)
       if (word === undefined) {
         word = {term, inQuery: queryTerms.has(term), verb: verbOf(term) !== undefined, weight, heldBy: -1, keywordBy: -1, exampleBy: -1, pairs: undefined, sources: undefined, relatedBy: -1, relatedWeight: 0}
         words.set(term, word)
@@ -181,7 +181,7 @@ export class QueryFeatures {
     this.#queryTerms = query.terms.map((term) => {
       const source = want(term)
       for (const other of relativesOf(term)) {
-        const related = words.get(other)
+        const related = words.find(other, 0, other.length)
         if (related !== undefined && !related.inQuery) (related.sources ??= []).push(source)
       }
       return source
@@ -190,7 +190,6 @@ export class QueryFeatures {
       const space = pair.indexOf(' ')
       ;(want(pair.slice(0, space)).pairs ??= []).push({second: want(pair.slice(space + 1)), pairedBy: -1})
     }
-    for (const word of words.values()) this.#wanted.set(word.term, word)
     this.#derivable = []
     for (const [term, count] of docs) if (term.length >= DERIVED_START) this.#derivable.push({term, weight: rarity(count), heldBy: -1, derivedBy: -1})
     for (const term of this.#derivable) {
