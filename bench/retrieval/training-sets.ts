@@ -158,7 +158,7 @@ export function poolsOf(set: TrainingSet): SetPools {
     const tieRank = new Int32Array(ranked.length)
     for (const [rank, index] of ties.entries()) tieRank[index] = rank
     return {
-      columns: FEATURE_NAMES.map((name) => Float64Array.from(ranked, ({features}) => features[name])),
+      columns: FEATURE_NAMES.map((_, column) => Float64Array.from(ranked, ({features}) => features[column]!)),
       tiers: Int8Array.from(ranked, ({tier}) => tier),
       ties: tieRank,
       relevant: Uint8Array.from(ranked, ({candidate}) => (wanted.has(`${candidate.cassette}:${candidate.operation_id}`) ? 1 : 0)),

@@ -120,15 +120,24 @@ export interface CandidatePool {
 export function findCandidates(db: SqliteDatabase, asked: ParsedQuery, allowed: string, cassettes: string | null): CandidatePool {
   const params: Params = {allowed, cassettes, text: asked.text, saying: asked.saying}
   // One lookup for the query's terms, its joined words and the relatives of both.
-  const held = termDocs(db, [...asked.terms, ...asked.joins, ...relatedTerms([...asked.terms, ...asked.joins])])
+  const written = [...asked.terms, ...asked.joins]
+  const held = termDocs(db, [...written, ...relatedTerms(written)])
   const query = withJoinedWords(asked, (term) => held.has(term))
   const related = relatedTerms(query.terms)
-  const countsOf = (terms: readonly string[]) => new Map(terms.filter((term) => held.has(term)).map((term) => [term, held.get(term)!]))
+  const countsOf = (terms: readonly string[]) => {
+    const counts = new Map<string, number>()
+    for (const term of terms) {
+      const count = held.get(term)
+      if (count !== undefined) counts.set(term, count)
+    }
+    return counts
+  }
   const docs = countsOf(query.terms)
   const relatedDocs = countsOf(related)
   // A query word no operation holds has only its relatives to speak for it: they join the query's own words.
-  const standIns = rarest(countsOf(relatedTerms(query.terms.filter((term) => !held.has(term)))), RELATED_BUDGET, false)
-  const match = matchExpression(db, query.terms, new Map([...docs, ...standIns]), POSTING_BUDGET)
+  const searched = new Map(docs)
+  for (const [term, count] of rarest(countsOf(relatedTerms(query.terms.filter((term) => !held.has(term)))), RELATED_BUDGET, false)) searched.set(term, count)
+  const match = matchExpression(db, query.terms, searched, POSTING_BUDGET)
   const pool = match === undefined ? [] : rankedPool(db, params, match, 'words', [])
   // Related words only add candidates the query's own words did not find, when they found
   // fewer than a full pool: their query costs a tenth of a search.
@@ -195,8 +204,10 @@ function queriesFor(params: Params, found: readonly number[]): Queries {
 
 /** How many operations hold each of `terms` that the index has, in one lookup. */
 function termDocs(db: SqliteDatabase, terms: readonly string[]): Map<string, number> {
-  if (terms.length === 0) return new Map()
-  return new Map(statement<{term: string; docs: number}>(db, TERM_DOCS).all(JSON.stringify(terms)).map((row) => [row.term, row.docs]))
+  const held = new Map<string, number>()
+  if (terms.length === 0) return held
+  for (const row of statement<{term: string; docs: number}>(db, TERM_DOCS).all(JSON.stringify(terms))) held.set(row.term, row.docs)
+  return held
 }
 
 /**
@@ -207,7 +218,8 @@ function termDocs(db: SqliteDatabase, terms: readonly string[]): Map<string, num
  * it alone exceeds the budget; related words get neither.
  */
 function matchExpression(db: SqliteDatabase, terms: readonly string[], docs: ReadonlyMap<string, number>, budget: number, own = true): string | undefined {
-  const phrases = new Map([...docs].map(([term, count]) => [`"${term}"`, count]))
+  const phrases = new Map<string, number>()
+  for (const [term, count] of docs) phrases.set(`"${term}"`, count)
   const partial = own ? terms.filter((term) => !docs.has(term) && term.length >= MIN_PREFIX) : []
   if (partial.length > 0) {
     for (const {term, docs: count} of statement<{term: string; docs: number}>(db, PREFIX_DOCS).all(JSON.stringify(partial))) phrases.set(`"${term}"*`, count)

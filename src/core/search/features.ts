@@ -43,7 +43,13 @@ export const FEATURE_NAMES = [
   'queryHeld', 'derivedHeld', 'keywordQuery', 'exampleMatch', 'cassetteShare',
 ] as const
 export type FeatureName = (typeof FEATURE_NAMES)[number]
-export type Features = Record<FeatureName, number>
+/**
+ * A candidate's features, in FEATURE_NAMES order: numbers in an array rather than fields
+ * of an object, which V8 would box one by one, as garbage, whenever they are read by name.
+ */
+export type Features = Float64Array
+/** Where each feature is in Features. */
+export const FEATURE: Readonly<Record<FeatureName, number>> = Object.fromEntries(FEATURE_NAMES.map((name, index) => [name, index])) as Record<FeatureName, number>
 
 // Between two columns of CANDIDATE_TERMS; no term holds it.
 const COLUMN_BREAK = ' | '
@@ -95,12 +101,16 @@ interface Wanted {
   heldBy: number
   keywordBy: number
   exampleBy: number
-  /** The query's pairs that start with this word, by their second word. */
-  pairs?: Map<Wanted, {pairedBy: number}>
+  /** The query's pairs that start with this word (a few at most: an array costs less than a map). */
+  pairs: Pair[] | undefined
   /** For a related word, the query terms it stands in for. */
-  sources?: Wanted[]
+  sources: Wanted[] | undefined
   relatedBy: number
   relatedWeight: number
+}
+interface Pair {
+  readonly second: Wanted
+  pairedBy: number
 }
 interface Derivable {
   readonly term: string
@@ -110,6 +120,7 @@ interface Derivable {
 }
 const NO_TERMS: readonly Derivable[] = []
 const NO_SOURCES: readonly Wanted[] = []
+const NO_PAIRS: readonly Pair[] = []
 
 /** What one walk over a candidate's words counts: one per search, reset for each candidate, since garbage is what sets the slowest searches (young-generation collections). */
 class Walk {
@@ -152,32 +163,35 @@ export class QueryFeatures {
   /** `docs` and `relatedDocs` count the operations holding each query term and related word the index has. */
   constructor(query: ParsedQuery, docs: ReadonlyMap<string, number>, relatedDocs: ReadonlyMap<string, number>) {
     this.#query = query
-    this.#whole = [...docs.values()].reduce((sum, count) => sum + rarity(count), 0) || 1
+    let whole = 0
+    for (const count of docs.values()) whole += rarity(count)
+    this.#whole = whole || 1
     const queryTerms = new Set(query.terms)
-    const words = new Map<string, Wanted>()
+    const words = this.#wanted
     const want = (term: string, weight = 0): Wanted => {
-      let word = words.get(term)
+      let word = words.find(term, 0, term.length)
       if (word === undefined) {
-        word = {term, inQuery: queryTerms.has(term), verb: verbOf(term) !== undefined, weight, heldBy: -1, keywordBy: -1, exampleBy: -1, relatedBy: -1, relatedWeight: 0}
+        word = {term, inQuery: queryTerms.has(term), verb: verbOf(term) !== undefined, weight, heldBy: -1, keywordBy: -1, exampleBy: -1, pairs: undefined, sources: undefined, relatedBy: -1, relatedWeight: 0}
         words.set(term, word)
       }
       return word
     }
-    for (const [term, count] of [...docs, ...relatedDocs]) want(term, rarity(count))
+    for (const [term, count] of docs) want(term, rarity(count))
+    for (const [term, count] of relatedDocs) want(term, rarity(count))
     this.#queryTerms = query.terms.map((term) => {
       const source = want(term)
       for (const other of relativesOf(term)) {
-        const related = words.get(other)
+        const related = words.find(other, 0, other.length)
         if (related !== undefined && !related.inQuery) (related.sources ??= []).push(source)
       }
       return source
     })
     for (const pair of query.pairs) {
-      const [first, second] = pair.split(' ') as [string, string]
-      ;(want(first).pairs ??= new Map()).set(want(second), {pairedBy: -1})
+      const space = pair.indexOf(' ')
+      ;(want(pair.slice(0, space)).pairs ??= []).push({second: want(pair.slice(space + 1)), pairedBy: -1})
     }
-    for (const word of words.values()) this.#wanted.set(word.term, word)
-    this.#derivable = [...docs].filter(([term]) => term.length >= DERIVED_START).map(([term, count]) => ({term, weight: rarity(count), heldBy: -1, derivedBy: -1}))
+    this.#derivable = []
+    for (const [term, count] of docs) if (term.length >= DERIVED_START) this.#derivable.push({term, weight: rarity(count), heldBy: -1, derivedBy: -1})
     for (const term of this.#derivable) {
       const start = term.term.slice(0, DERIVED_START)
       const group = this.#derivableByStart.find(start, 0, DERIVED_START)
@@ -192,11 +206,17 @@ export class QueryFeatures {
     // With several cassettes installed, the one most of the pool's BM25 falls in is likeliest the domain the query names.
     const byCassette = new Map<string, number>()
     for (const candidate of pool) byCassette.set(candidate.cassette, (byCassette.get(candidate.cassette) ?? 0) + candidate.bm25)
-    const total = [...byCassette.values()].reduce((sum, bm25) => sum + bm25, 0) || 1
-    return pool.map((candidate, index) => this.#features(candidate, index, top, byCassette.get(candidate.cassette)! / total))
+    let total = 0
+    for (const bm25 of byCassette.values()) total += bm25
+    total ||= 1
+    // One buffer for the pool: an array of its own per candidate would be allocated outside the heap, each on its own.
+    const values = new Float64Array(pool.length * FEATURE_NAMES.length)
+    return pool.map((candidate, index) =>
+      this.#features(candidate, index, top, byCassette.get(candidate.cassette)! / total, values.subarray(index * FEATURE_NAMES.length, (index + 1) * FEATURE_NAMES.length)),
+    )
   }
 
-  #features(candidate: Candidate, index: number, top: number, cassetteShare: number): Features {
+  #features(candidate: Candidate, index: number, top: number, cassetteShare: number, features: Features): Features {
     const query = this.#query
     const walk = this.#walk(candidate.terms, index, new NameCounts(candidate.name_counts))
     let held = 0
@@ -207,22 +227,21 @@ export class QueryFeatures {
     }
     let derived = 0
     for (const term of this.#derivable) if (term.derivedBy === index && term.heldBy !== index) derived += term.weight
-    return {
-      bm25: candidate.bm25 / top,
-      relatedOnly: candidate.found === 'related' ? 1 : 0,
-      namedByKey: candidate.found === 'name' ? 1 : 0,
-      nameCoverage: walk.nameWords === 0 ? 0 : walk.nameHeld / walk.nameWords,
-      summaryCoverage: walk.summaryWords === 0 ? 0 : walk.summaryHeld / walk.summaryWords,
-      pairs: query.pairs.size === 0 ? 0 : walk.pairs / query.pairs.size,
-      verbAgrees: query.verb !== null && candidate.verb === query.verb ? 1 : 0,
-      asksChange: query.acts && (candidate.verb === 'create' || candidate.verb === 'update') ? 1 : 0,
-      unaskedDelete: candidate.verb === 'delete' && query.verb !== 'delete' ? 1 : 0,
-      queryHeld: Math.min(1, held / this.#whole),
-      derivedHeld: Math.min(1, derived / this.#whole),
-      keywordQuery: Math.min(1, keywords / this.#whole),
-      exampleMatch: walk.exampleMatch,
-      cassetteShare,
-    }
+    features[FEATURE.bm25] = candidate.bm25 / top
+    features[FEATURE.relatedOnly] = candidate.found === 'related' ? 1 : 0
+    features[FEATURE.namedByKey] = candidate.found === 'name' ? 1 : 0
+    features[FEATURE.nameCoverage] = walk.nameWords === 0 ? 0 : walk.nameHeld / walk.nameWords
+    features[FEATURE.summaryCoverage] = walk.summaryWords === 0 ? 0 : walk.summaryHeld / walk.summaryWords
+    features[FEATURE.pairs] = query.pairs.size === 0 ? 0 : walk.pairs / query.pairs.size
+    features[FEATURE.verbAgrees] = query.verb !== null && candidate.verb === query.verb ? 1 : 0
+    features[FEATURE.asksChange] = query.acts && (candidate.verb === 'create' || candidate.verb === 'update') ? 1 : 0
+    features[FEATURE.unaskedDelete] = candidate.verb === 'delete' && query.verb !== 'delete' ? 1 : 0
+    features[FEATURE.queryHeld] = Math.min(1, held / this.#whole)
+    features[FEATURE.derivedHeld] = Math.min(1, derived / this.#whole)
+    features[FEATURE.keywordQuery] = Math.min(1, keywords / this.#whole)
+    features[FEATURE.exampleMatch] = walk.exampleMatch
+    features[FEATURE.cassetteShare] = cassetteShare
+    return features
   }
 
   /**
@@ -314,7 +333,7 @@ export class QueryFeatures {
       // Descriptions use the query's words in passing, so pairs there say little. Nor does a
       // pair led by a verb that is not the summary's first word: that verb says what
       // something else does ("Creates a transaction that updates the customer's balance").
-      const pair = column === Column.Description || previousSubordinate ? undefined : previous?.pairs?.get(word)
+      const pair = column === Column.Description || previousSubordinate ? undefined : pairOf(previous, word)
       if (pair !== undefined && pair.pairedBy !== index) {
         pair.pairedBy = index
         walk.pairs++
@@ -325,6 +344,12 @@ export class QueryFeatures {
     walk.endExample(this.#whole)
     return walk
   }
+}
+
+/** The query's pair of `first` then `second`, if it has one. */
+function pairOf(first: Wanted | undefined, second: Wanted): Pair | undefined {
+  for (const pair of first?.pairs ?? NO_PAIRS) if (pair.second === second) return pair
+  return undefined
 }
 
 /** Reads a candidate's `name_counts` one number at a time, in step with its name words. */

@@ -54,12 +54,18 @@ export const RANKING_MODEL: RankingModel = model
 
 // Features the model weighs at 0 add nothing to a score, so they are not read.
 const WEIGHED = Object.entries(RANKING_MODEL.weights).filter(([, weight]) => weight !== 0)
-const WEIGHED_NAMES = WEIGHED.map(([name]) => name)
 const WEIGHTS = Float64Array.from(WEIGHED, ([, weight]) => weight)
 
-/** The model's score of one candidate's features. */
-export function modelScore(features: Readonly<Record<string, number>>): number {
-  let score = 0
-  for (let index = 0; index < WEIGHTS.length; index++) score += WEIGHTS[index]! * features[WEIGHED_NAMES[index]!]!
-  return score
+/**
+ * The model's score of a candidate's features, laid out as `names` says (features.ts
+ * FEATURE_NAMES: this file does not import that one, which reads the model): the weighted
+ * sum, in the model file's order.
+ */
+export function modelScorer(names: readonly string[]): (features: Float64Array) => number {
+  const at = Int32Array.from(WEIGHED, ([name]) => names.indexOf(name))
+  return (features) => {
+    let score = 0
+    for (let index = 0; index < WEIGHTS.length; index++) score += WEIGHTS[index]! * features[at[index]!]!
+    return score
+  }
 }

@@ -92,9 +92,11 @@ for (const group of RELATED_GROUPS) {
   for (const term of stems) RELATED.set(term, [...new Set([...(RELATED.get(term) ?? []), ...stems.filter((other) => other !== term)])])
 }
 
+const NO_RELATIVES: readonly string[] = []
+
 /** The stemmed relatives of one stemmed term. */
 export function relativesOf(term: string): readonly string[] {
-  return RELATED.get(term) ?? []
+  return RELATED.get(term) ?? NO_RELATIVES
 }
 
 /** The relatives of `terms` that `terms` do not hold themselves. */

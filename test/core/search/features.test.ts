@@ -1,7 +1,7 @@
 import {afterEach, describe, expect, it} from 'vitest'
 
 import type {OperationRecord} from '../../../src/core/profile/operation-record.js'
-import {FEATURE_NAMES, type FeatureName} from '../../../src/core/search/features.js'
+import {FEATURE, FEATURE_NAMES, type FeatureName} from '../../../src/core/search/features.js'
 import {rankCandidates} from '../../../src/core/search/search-operations.js'
 import type {SqliteDatabase} from '../../../src/core/sqlite/driver.js'
 import {indexWith, record} from './catalogue.js'
@@ -72,12 +72,13 @@ describe('features', () => {
   })
 
   it.each(cases)('$feature of $of for "$query" is $want', ({feature, query, records, of, want}) => {
-    expect(featuresOf(query, records, of)[feature]).toBeCloseTo(want, 6)
+    expect(featuresOf(query, records, of)[FEATURE[feature]]).toBeCloseTo(want, 6)
   })
 
   it('keeps every feature within [0, 1]', () => {
     const features = featuresOf('list the instances of a project', [{operationId: 'instances_get', summary: 'List the instances', keywords: ['vm'], examples: ['list my instances']}, ...others], 'instances_get')
-    for (const value of Object.values(features)) expect(value).toBeGreaterThanOrEqual(0)
-    for (const value of Object.values(features)) expect(value).toBeLessThanOrEqual(1)
+    expect(features).toHaveLength(FEATURE_NAMES.length)
+    for (const value of features) expect(value).toBeGreaterThanOrEqual(0)
+    for (const value of features) expect(value).toBeLessThanOrEqual(1)
   })
 })
