@@ -15,6 +15,10 @@ const CLI_COMMANDS: ReadonlyArray<readonly [library: string, cli: string]> = [
   ['Import a cassette into it:', 'Import a cassette into it (`tama-dex index import FILE --index PATH`):'],
   ['Import a cassette or load a document first.', 'Import a cassette (`tama-dex index import FILE`) or load a document (`tama-dex index load FILE --cassette NAME`) first.'],
   ['Find the operations you can see with search.', 'Find the operations you can see with `tama-dex search WORDS --cassette NAME`.'],
+  ['Choose another path for the index.', 'Pass --index with another path.'],
+  ['Choose a new file name for the index,', 'Pass --index with a new file name,'],
+  ['or choose another file for the index.', 'or pass --index with another file.'],
+  ['open the index once where it is writable before', 'open the index once where it is writable (`tama-dex index status`) before'],
 ]
 
 // The CLI's own commands for a file given where another kind was expected.
