@@ -1,6 +1,6 @@
 import {createHash} from 'node:crypto'
 
-import {escapeToken} from '../json/index.js'
+import {escapeToken, setOwnProperty} from '../json/index.js'
 
 /** A JSON value in canonical form: its RFC 8785 text, and the value as JSON.parse of that text gives it. */
 export interface CanonicalForm {
@@ -131,10 +131,10 @@ function rebuildObject(object: object, walk: Walk): object {
     const child = item === undefined ? undefined : typeof item === 'string' ? longest(item, walk) : rebuildWithin(item, key, walk)
     if (copy === undefined && (child === undefined || !Object.is(child, item))) {
       copy = {}
-      for (let earlier = 0; earlier < index; earlier++) copyProperty(copy, keys[earlier]!, source[keys[earlier]!])
+      for (let earlier = 0; earlier < index; earlier++) setOwnProperty(copy, keys[earlier]!, source[keys[earlier]!])
     }
     if (copy !== undefined && child !== undefined) {
-      copyProperty(copy, key, child)
+      setOwnProperty(copy, key, child)
       indexLike ||= isDigit(key.charCodeAt(0))
     }
     if (ordered && isUnordered(child, walk.unordered)) ordered = false
@@ -147,12 +147,6 @@ function rebuildObject(object: object, walk: Walk): object {
   // JavaScript lists integer-like keys first, so a copy holding one may still be out of order.
   if (!ordered || (indexLike && !isSorted(Object.keys(copy)))) walk.unordered.add(copy)
   return copy
-}
-
-function copyProperty(copy: Record<string, unknown>, key: string, value: unknown): void {
-  // An own "__proto__" property, as JSON.parse makes it, not the prototype setter.
-  if (key === '__proto__') Object.defineProperty(copy, key, {value, enumerable: true, writable: true, configurable: true})
-  else copy[key] = value
 }
 
 function isDigit(code: number): boolean {

@@ -35,3 +35,9 @@ export function quoteJson(value: unknown, max = 60): string {
   const text = JSON.stringify(value) ?? String(value)
   return escapeUnsafe(text.length > max ? `${text.slice(0, max - 1)}…` : text)
 }
+
+/** Sets an own property, even one named `__proto__` (as JSON.parse makes it), which plain assignment would send to the prototype setter. */
+export function setOwnProperty(object: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(object, key, {value, enumerable: true, writable: true, configurable: true})
+  else object[key] = value
+}

@@ -1,4 +1,4 @@
-import {escapeToken, isObject, withMember} from '../json/index.js'
+import {escapeToken, isObject, setOwnProperty, withMember} from '../json/index.js'
 import {LIMITS} from './limits.js'
 import type {JsonSchema} from './operation-record.js'
 import type {RefResolver} from './ref-resolver.js'
@@ -227,17 +227,11 @@ function mapValues(object: Record<string, unknown>, fn: (key: string, value: unk
     const next = fn(key, value)
     if (copy === undefined && next !== value) {
       copy = {}
-      for (let before = 0; before < index; before++) define(copy, keys[before]!, object[keys[before]!])
+      for (let before = 0; before < index; before++) setOwnProperty(copy, keys[before]!, object[keys[before]!])
     }
-    if (copy !== undefined) define(copy, key, next)
+    if (copy !== undefined) setOwnProperty(copy, key, next)
   }
   return copy ?? object
-}
-
-/** Sets an own property, even one named `__proto__`, which plain assignment would not. */
-function define(object: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(object, key, {value, enumerable: true, writable: true, configurable: true})
-  else object[key] = value
 }
 
 /** `#/components/schemas/X` is named `X`; any other target by its whole pointer. */
