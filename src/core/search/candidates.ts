@@ -41,7 +41,7 @@ interface Queries {
 }
 
 /** The two pools: candidates of the query's words, and of related words only. Every LIMIT is written into the SQL: bound as a parameter, a LIMIT made queries slower. */
-type Way = 'words' | 'related'
+type Way = Extract<Candidate['found'], 'words' | 'related'>
 const POOL_SIZE: Readonly<Record<Way, number>> = {words: POOL, related: RELATED_POOL}
 
 /** How many rows FTS5 ranks for a pool of `size`: FAST_POOL_FACTOR times that, and room for the ids `found` already (fewer than POOL). */

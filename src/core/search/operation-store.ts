@@ -1,4 +1,5 @@
 import {TamaError} from '../errors/index.js'
+import {unescapeToken} from '../json/index.js'
 import type {JsonSchema, OperationRecord} from '../profile/index.js'
 import {type StoredRecord, readStoredRecord, storedRecord} from '../profile/stored-record.js'
 import type {SqliteDatabase} from '../sqlite/index.js'
@@ -240,7 +241,7 @@ function objectSchema(schema: unknown, root: JsonSchema): ObjectSchema | undefin
       return typeof properties === 'object' && properties !== null && !Array.isArray(properties) ? (current as ObjectSchema) : {}
     }
     if (!ref.startsWith('#/$defs/') || typeof root !== 'object') return undefined
-    current = (root.$defs as Record<string, unknown> | undefined)?.[ref.slice(8).replaceAll('~1', '/').replaceAll('~0', '~')]
+    current = (root.$defs as Record<string, unknown> | undefined)?.[unescapeToken(ref.slice(8))]
   }
   return undefined
 }

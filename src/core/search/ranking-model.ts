@@ -63,6 +63,9 @@ const WEIGHTS = Float64Array.from(WEIGHED, ([, weight]) => weight)
  */
 export function modelScorer(names: readonly string[]): (features: Float64Array) => number {
   const at = Int32Array.from(WEIGHED, ([name]) => names.indexOf(name))
+  const unknown = WEIGHED.find((_, index) => at[index] === -1)
+  // A weight for a feature search no longer computes would make every score NaN.
+  if (unknown !== undefined) throw new Error(`ranking-model.json weighs ${unknown[0]}, which is not a feature`)
   return (features) => {
     let score = 0
     for (let index = 0; index < WEIGHTS.length; index++) score += WEIGHTS[index]! * features[at[index]!]!

@@ -55,10 +55,12 @@ const OPERATIONS = 'operations'
 /**
  * Index tables a cassette does not carry a second time: its own `operations.record` holds
  * every record (canonical JSON), so a copy splits it in SQL, column by column, and the file
- * stays half the size. JSON text that says the same as what insertOperations stores.
+ * stays half the size. The split is by the byte offsets the copy's check of the records
+ * found (a table `s` of id, cut, start, stop): no JSON is parsed, and the text is what
+ * insertOperations stores.
  */
 const FROM_RECORDS: ReadonlyMap<string, Readonly<Record<string, string>>> = new Map([
-  ['operation_records', {id: 'id', record: "json_remove(record, '$.inputSchema')", input_schema: "record -> '$.inputSchema'"}],
+  ['operation_records', {id: 'id', record: 'substr(CAST(record AS BLOB), 1, s.cut) || substr(CAST(record AS BLOB), s.stop + 1)', input_schema: 'CAST(substr(CAST(record AS BLOB), s.start + 1, s.stop - s.start) AS TEXT)'}],
 ])
 /** What searchRowsOf leaves empty, as a cassette does not carry it: the FTS5 index (its trigger in operation-tables.ts). The FROM_RECORDS tables are left empty by not storing records. */
 const NOT_CARRIED = 'DROP TRIGGER operation_text_insert;'
@@ -190,29 +192,23 @@ function rowsOf(db: SqliteDatabase, table: SearchTable, sql: string): unknown[][
     .map((row) => table.columns.map((column) => row[column.name]))
 }
 
-/** FROM_RECORDS' split by byte offsets found by the copy's check of the records (a table `s` of id, cut, start, stop): no JSON is parsed. */
-const FROM_SPLIT_RECORDS: ReadonlyMap<string, Readonly<Record<string, string>>> = new Map([
-  ['operation_records', {id: 'id', record: 'substr(CAST(record AS BLOB), 1, s.cut) || substr(CAST(record AS BLOB), s.stop + 1)', input_schema: 'CAST(substr(CAST(record AS BLOB), s.start + 1, s.stop - s.start) AS TEXT)'}],
-])
-
 /**
  * Copies a cassette's search rows from the attached database `schema` into the index, as
  * cassette `cassette`, in SQL only: operation ids are moved past the index's largest, shared
  * rows are matched by their unique key, counts are added to the index's. The FTS5 index is
  * filled by the index's own triggers as `operation_text` rows come in. The caller deleted the
- * cassette's old rows and holds the write transaction. `splits`, when given, names a table
- * of where each record's input schema lies in its bytes, to split records by.
+ * cassette's old rows and holds the write transaction. `splits` names a table of where each
+ * record's input schema lies in its bytes, to split records by (FROM_RECORDS).
  */
-export function copySearchRows(db: SqliteDatabase, schema: string, cassette: string, splits?: string): void {
+export function copySearchRows(db: SqliteDatabase, schema: string, cassette: string, splits: string): void {
   const offset = db.prepare<{top: number}>(`SELECT coalesce(max(id), 0) AS top FROM main.${OPERATIONS}`).get()!.top
   const shared = new Map(searchTables().filter((table) => table.role === 'shared').map((table) => [table.name, table]))
   const from = (name: string) => `${quoted(schema)}.${quoted(SEARCH_TABLE_PREFIX + name)}`
   for (const table of searchTables()) {
     if (table.fromRecords !== null) {
-      const expressions = (splits === undefined ? table.fromRecords : FROM_SPLIT_RECORDS.get(table.name))!
-      const split = table.columns.map((column) => (column.refersTo === OPERATIONS || column.key === 1 ? `t.${quoted(column.name)} + ${offset}` : expressions[column.name]))
-      const join = splits === undefined ? '' : ` JOIN ${splits} s ON s.id = t.id`
-      db.prepare(`INSERT INTO main.${quoted(table.name)} (${columnList(table)}) SELECT ${split.join(', ')} FROM ${quoted(schema)}.${OPERATIONS} t${join} ORDER BY t.id`).run()
+      const {fromRecords} = table
+      const split = table.columns.map((column) => (column.refersTo === OPERATIONS || column.key === 1 ? `t.${quoted(column.name)} + ${offset}` : fromRecords[column.name]))
+      db.prepare(`INSERT INTO main.${quoted(table.name)} (${columnList(table)}) SELECT ${split.join(', ')} FROM ${quoted(schema)}.${OPERATIONS} t JOIN ${splits} s ON s.id = t.id ORDER BY t.id`).run()
       continue
     }
     const joins: string[] = []
