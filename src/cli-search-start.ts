@@ -23,7 +23,7 @@ export const searchFlags = {
 export type SearchFlags = InferredFlags<typeof searchFlags>
 
 /** What `tama-dex search WORDS --flags` answers: the installed cassettes' operations, or those of the --from file. */
-export async function searchOperations(words: readonly string[], flags: SearchFlags): Promise<SearchResponse> {
+export async function searchWithFlags(words: readonly string[], flags: SearchFlags): Promise<SearchResponse> {
   const {withIndex, withPrivateIndex} = await import('./core/host-index/index.js')
   const query = words.join(' ')
   if (query.trim() === '') throw new TamaError('usage', 'Say what you are looking for, in words: tama-dex search list pods --scope k8s.read. See --help.')
@@ -88,7 +88,7 @@ export async function searchBeforeOclif(argv: readonly string[]): Promise<boolea
   }
   let table: string
   try {
-    table = await renderResults(await searchOperations(parsed.argv as string[], parsed.flags))
+    table = await renderResults(await searchWithFlags(parsed.argv as string[], parsed.flags))
   } catch (error) {
     failedSearch = Promise.reject(error)
     // Handled by the command, which oclif runs next.

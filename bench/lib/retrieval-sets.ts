@@ -110,7 +110,8 @@ export function loadRetrievalSet(root: string, spec: SetSpec, maxQueries = Numbe
   return {name: spec.name, cassette: spec.name.replace(/[^a-z0-9]+/g, '_'), records, queries}
 }
 
-function jsonLines<T>(file: string): T[] {
+/** The JSON values of a JSON Lines file, blank lines skipped. */
+export function jsonLines<T>(file: string): T[] {
   return readFileSync(file, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')

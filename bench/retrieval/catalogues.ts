@@ -8,15 +8,15 @@
  * perfect that search closes, and each miss with --verbose.
  * Usage: npx tsx bench/retrieval/catalogues.ts [--verbose]
  */
-import {searchOperations} from '../../src/core/search/index.js'
+import {openRecordIndex, searchOperations} from '../../src/core/search/index.js'
 import {gapClosed, quality} from '../lib/metrics.js'
-import {catalogueSets, indexOf, joined, plainBm25Rankings, type TrainingSet} from './training-sets.js'
+import {catalogueSets, joined, plainBm25Rankings, type TrainingSet} from './training-sets.js'
 
 const verbose = process.argv.includes('--verbose')
 const figure = (value: number) => value.toFixed(3).padStart(6)
 
 function report(set: TrainingSet, label: string): void {
-  const db = indexOf(set)
+  const db = openRecordIndex(set.cassettes)
   const ours = set.queries.map(({query, relevant}) => {
     const ranked = searchOperations(db, query, {scopes: ['bench'], limit: 10, schemas: 0}).results.map((hit) => `${hit.cassette}:${hit.operation_id}`)
     const rank = ranked.findIndex((id) => relevant.includes(id))

@@ -17,11 +17,10 @@ import {validateDocument} from '../../src/core/profile/index.js'
 import {FEATURE_NAMES} from '../../src/core/search/features.js'
 import {openRecordIndex} from '../../src/core/search/index.js'
 import {rankCandidates} from '../../src/core/search/search-operations.js'
-import type {SqliteDatabase} from '../../src/core/sqlite/driver.js'
 import {CORPUS, corpusFile, type CorpusName} from '../adopt-corpus.js'
 import {PlainBm25, plainText} from '../lib/plain-bm25.js'
 import {sharedFolder} from '../lib/shared-inputs.js'
-import {loadRetrievalSet, SETS} from '../lib/retrieval-sets.js'
+import {jsonLines, loadRetrievalSet, SETS} from '../lib/retrieval-sets.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const repo = path.resolve(here, '../..')
@@ -83,10 +82,9 @@ export function publicSets(): TrainingSet[] {
  */
 export function byCategory(set: TrainingSet, root = RETRIEVAL_ROOT): TrainingSet {
   const [[cassette, records]] = [...set.cassettes] as [[string, readonly OperationRecord[]]]
-  const categories = readFileSync(path.join(root, set.name, 'corpus.jsonl'), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => `${cassette}_${String((JSON.parse(line) as {category?: string}).category ?? 'other').toLowerCase().replace(/[^a-z0-9]+/g, '_')}`)
+  const categories = jsonLines<{category?: string}>(path.join(root, set.name, 'corpus.jsonl')).map(
+    (line) => `${cassette}_${String(line.category ?? 'other').toLowerCase().replace(/[^a-z0-9]+/g, '_')}`,
+  )
   const cassettes = new Map<string, OperationRecord[]>()
   const cassetteOf = new Map<string, string>()
   for (const [index, record] of records.entries()) {
@@ -142,14 +140,9 @@ export async function trainingDataHash(): Promise<string> {
   return hash.digest('hex')
 }
 
-/** An in-memory index holding `set`'s cassettes, compacted as an install leaves it. */
-export function indexOf(set: TrainingSet): SqliteDatabase {
-  return openRecordIndex(set.cassettes)
-}
-
 /** Every query's candidate pool, as search builds it (scopes: every one the records need). */
 export function poolsOf(set: TrainingSet): SetPools {
-  const db = indexOf(set)
+  const db = openRecordIndex(set.cassettes)
   const scopes = [...new Set([...set.cassettes.values()].flatMap((records) => records.flatMap((record) => record.scopes)))]
   const pools = set.queries.map(({query, relevant}): QueryPool => {
     const wanted = new Set(relevant)

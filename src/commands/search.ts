@@ -1,5 +1,5 @@
 import {BaseCommand} from '../base-command.js'
-import {renderResults, searchArgs, searchFlags, searchOperations, takeFailedSearch} from '../cli-search-start.js'
+import {renderResults, searchArgs, searchFlags, searchWithFlags, takeFailedSearch} from '../cli-search-start.js'
 import type {SearchResponse} from '../core/search/index.js'
 
 export default class Search extends BaseCommand {
@@ -15,7 +15,7 @@ export default class Search extends BaseCommand {
 
   async run(): Promise<SearchResponse> {
     const {argv, flags} = await this.parse(Search)
-    const response = await (takeFailedSearch() ?? searchOperations(argv as string[], flags))
+    const response = await (takeFailedSearch() ?? searchWithFlags(argv as string[], flags))
     if (!this.jsonEnabled()) this.log(await renderResults(response))
     return response
   }
