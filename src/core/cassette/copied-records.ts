@@ -6,7 +6,7 @@ import type {SqliteDatabase} from '../sqlite/index.js'
 import {count, quote} from '../text/index.js'
 import {CheckFailure, listed} from './check-failure.js'
 import {OPERATION_RECORD_SCHEMA} from './operation-record-schema.js'
-import {OPERATION_COLUMNS, type OperationRow, operationColumns} from './operation-row.js'
+import {differingColumn, type OperationRow, operationColumns} from './operation-row.js'
 import {compileShape} from './record-shape.js'
 import {type MemberSpan, scanRecordText} from './record-text-bounds.js'
 
@@ -70,9 +70,10 @@ export function checkCopiedRecords(db: SqliteDatabase, operations: readonly Oper
     }
     const record: OperationRecord = readStoredRecord(standIn as StoredRecord)
     const derived = operationColumns(row.id, row.documentId, record)
-    const column = OPERATION_COLUMNS.find(([key]) => key !== 'record' && row[key] !== derived[key])
-    if (column !== undefined) {
-      findings.push(`${where()}: ${column[1]} does not match the record`)
+    // The record's own text is what was just checked; the other columns must be what it says.
+    const column = differingColumn(row, {...derived, record: row.record})
+    if (column !== null) {
+      findings.push(`${where()}: ${column} does not match the record`)
       continue
     }
     // Decoding replaces bytes that are not UTF-8 (with U+FFFD), and the text's offsets would then not be the bytes'.

@@ -1,7 +1,7 @@
 import {Ajv, type ValidateFunction} from 'ajv'
 
 import {findNonJson} from '../json/index.js'
-import {type JsonSchema, LIMITS, type OperationRecord, RefResolver, SchemaObjectChecker, countSubschemas} from '../profile/index.js'
+import {type JsonSchema, LIMITS, type OperationRecord, RefResolver, SchemaObjectChecker, subschemaLimitProblem} from '../profile/index.js'
 import {type StoredRecord, readStoredRecord} from '../profile/stored-record.js'
 import {type OperationRow, differingColumn, operationRow} from './operation-row.js'
 import {count, quote} from '../text/index.js'
@@ -69,9 +69,8 @@ function recordSchemaProblem(record: OperationRecord): string | null {
   for (const [at, schema] of schemas) {
     if (schema === null) continue
     // Execute compiles the input and `when` schemas whole; the output schema only describes.
-    if (at !== '/outputSchema' && countSubschemas(schema, LIMITS.operationSubschemas) > LIMITS.operationSubschemas) {
-      return `at ${at}: the schema holds more than ${LIMITS.operationSubschemas} subschemas, more than a document may give one operation (docs/profile.md#limits)`
-    }
+    const tooLarge = at === '/outputSchema' ? null : subschemaLimitProblem(at, schema)
+    if (tooLarge !== null) return tooLarge
     let first: string | null = null
     // Each schema stands alone: its `$ref`s point into its own `$defs`.
     new SchemaObjectChecker(new RefResolver(schema), (pointer, message) => {

@@ -1,4 +1,4 @@
-import {countSubschemas} from '../profile/schema-size.js'
+import {subschemaLimitProblem} from '../profile/schema-size.js'
 import {LIMITS} from '../profile/limits.js'
 
 // Character codes the scan looks at: everything else is inside a number or a literal.
@@ -185,9 +185,8 @@ function subschemaProblem(text: string, schemaValues: ReadonlyMap<string, number
   const record = JSON.parse(text) as RecordSchemas
   for (const [name] of over) {
     const schema = COMPILED.get(name)!(record)
-    if (schema !== undefined && countSubschemas(schema, LIMITS.operationSubschemas) > LIMITS.operationSubschemas) {
-      return `at /${name}${name === 'confirmation' ? '/when' : ''}: the schema holds more than ${LIMITS.operationSubschemas} subschemas, more than a document may give one operation (docs/profile.md#limits)`
-    }
+    const tooLarge = schema === undefined ? null : subschemaLimitProblem(`/${name}${name === 'confirmation' ? '/when' : ''}`, schema)
+    if (tooLarge !== null) return tooLarge
   }
   return null
 }

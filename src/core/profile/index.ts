@@ -13,7 +13,7 @@ export type {ConfirmationRule, DocumentInfo, FormField, InputBody, InputParamete
 export {RefResolver} from './ref-resolver.js'
 export {OPENAPI_ANNOTATIONS, SUBSCHEMA_PLACES, isSchemaKeyword, keywordRefusal} from './schema-keywords.js'
 export {SchemaObjectChecker} from './schema-objects.js'
-export {countSubschemas} from './schema-size.js'
+export {countSubschemas, subschemaLimitProblem} from './schema-size.js'
 export type {ValidationReport} from './validate-files.js'
 export {requestContent} from './input-schema.js'
 export type {BodyContent} from './input-schema.js'

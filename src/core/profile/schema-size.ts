@@ -1,4 +1,5 @@
 import {isObject} from '../json/index.js'
+import {LIMITS} from './limits.js'
 import {SUBSCHEMA_PLACES} from './schema-keywords.js'
 
 /**
@@ -23,4 +24,10 @@ export function countSubschemas(schema: unknown, max: number): number {
     }
   }
   return count
+}
+
+/** Why the schema at `at` is too large for execute to compile (more than LIMITS.operationSubschemas subschemas), or null. */
+export function subschemaLimitProblem(at: string, schema: unknown): string | null {
+  if (countSubschemas(schema, LIMITS.operationSubschemas) <= LIMITS.operationSubschemas) return null
+  return `at ${at}: the schema holds more than ${LIMITS.operationSubschemas} subschemas, more than a document may give one operation (docs/profile.md#limits)`
 }
