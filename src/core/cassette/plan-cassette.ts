@@ -1,7 +1,7 @@
 import {TamaError, type Problem} from '../errors/index.js'
 import {LIMITS, PROFILE} from '../profile/index.js'
 import {sqliteLibraryVersion} from '../sqlite/index.js'
-import {NotJsonError, canonicalForm, sha256Hex} from './canonical-json.js'
+import {type CanonicalForm, NotJsonError, canonicalForm, sha256Hex} from './canonical-json.js'
 import {CASSETTE_FORMAT, type CassetteMeta} from './cassette-format.js'
 import {SEARCH_DATA_HASH, type SearchRows, searchRowsOf} from '../search/index.js'
 import {assertCassetteIdentity} from './cassette-identity.js'
@@ -97,10 +97,15 @@ export function planCassette(input: CassetteInput): CassettePlan {
   }
 }
 
+/** Whether canonicalForm's measures keep the data limits, so that the document's check need not walk it again for them. */
+export function withinDataLimits({depth, longestString}: Pick<CanonicalForm, 'depth' | 'longestString'>): boolean {
+  return depth <= LIMITS.depth && longestString <= LIMITS.stringLength
+}
+
 function canonicalise(source: string, document: unknown): CanonicalDocument | {problem: Problem} {
   try {
     const {json, value, depth, longestString} = canonicalForm(document)
-    return {source, json, sha256: sha256Hex(json), value, withinDataLimits: depth <= LIMITS.depth && longestString <= LIMITS.stringLength}
+    return {source, json, sha256: sha256Hex(json), value, withinDataLimits: withinDataLimits({depth, longestString})}
   } catch (error) {
     // NotJsonError locates the value; anything else is a RangeError from absurd nesting.
     if (error instanceof NotJsonError) return {problem: {source, pointer: error.pointer, message: `${error.reason}: a document must be plain JSON data.`}}

@@ -1,10 +1,10 @@
 import type {Problem} from '../errors/index.js'
 import type {OperationRecord} from '../profile/index.js'
-import {canonicalJson} from './canonical-json.js'
+import {canonicalForm} from './canonical-json.js'
 import {CheckFailure, MAX_LISTED, listed} from './check-failure.js'
 import {deriveRows, type DocumentToDerive} from './derive-rows.js'
 import {differingColumn} from './operation-row.js'
-import type {DocumentRow} from './plan-cassette.js'
+import {type DocumentRow, withinDataLimits} from './plan-cassette.js'
 import {count, quote} from '../text/index.js'
 import type {StoredCassette} from './stored-cassette.js'
 
@@ -26,8 +26,9 @@ export function rederiveRows(stored: StoredCassette, source: string, compare: bo
     const where = embeddedSource(source, document)
     try {
       const value: unknown = JSON.parse(document.json)
-      if (canonicalJson(value) !== document.json) problems.push({source: where, pointer: '', message: 'is not stored as canonical JSON (RFC 8785).'})
-      parsed.push({id: document.id, source: where, value})
+      const form = canonicalForm(value)
+      if (form.json !== document.json) problems.push({source: where, pointer: '', message: 'is not stored as canonical JSON (RFC 8785).'})
+      parsed.push({id: document.id, source: where, value, withinDataLimits: withinDataLimits(form)})
     } catch {
       problems.push({source: where, pointer: '', message: 'is not JSON.'})
     }
