@@ -42,7 +42,7 @@ export function commitInstall(db: SqliteDatabase, plan: InstallPlan, beforeCommi
   const result = {cassette: plan.cassette, version: plan.version, digest: plan.digest, mode: plan.mode, operations: plan.operations}
   if (plan.records === null) return {...result, changed: false, replaced: null}
   let previous: InstalledCassette | undefined
-  const copy = plan.copyFrom === undefined ? undefined : attachCassette(db, plan.copyFrom.bytes)
+  const copy = plan.copyFrom === undefined ? undefined : attachCassette(db, plan.copyFrom)
   try {
     db.exec('BEGIN IMMEDIATE')
     try {
@@ -51,7 +51,7 @@ export function commitInstall(db: SqliteDatabase, plan: InstallPlan, beforeCommi
       if (previous !== undefined && rules.refuseDowngrade === true) refuseDowngrade(plan, previous)
       deleteOperations(db, plan.cassette)
       if (copy === undefined) insertOperations(db, plan.cassette, plan.records)
-      else copySearchRows(db, copy.schema, plan.cassette, splitsOf(db, plan.copyFrom!.recordSplits))
+      else copySearchRows(db, copy.schema, plan.cassette, copy.splits)
       compactSearchIndex(db)
       db.prepare(
         `INSERT INTO cassettes (name, version, digest, mode, documents, operations, installed_at, search_data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -74,9 +74,11 @@ export function commitInstall(db: SqliteDatabase, plan: InstallPlan, beforeCommi
  * Attaches the bytes of a checked, pinned cassette for copying: written to a private folder
  * (mode 0400), since SQLite attaches files, not bytes, and nothing ever writes to it. The file holds exactly the bytes that were hashed and checked, so nothing can
  * change between the checks and the copy; the connection's trusted_schema is off, and the
- * file's schema was checked to hold tables only.
+ * file's schema was checked to hold tables only. Beside it, `splits` names a temporary
+ * table of where the records' input schemas are cut out of them (checkCopiedRecords), for
+ * the copy to join, so that no record is parsed again; detach drops both.
  */
-function attachCassette(db: SqliteDatabase, bytes: Uint8Array): {schema: string; detach: () => void} {
+function attachCassette(db: SqliteDatabase, {bytes, recordSplits}: NonNullable<InstallPlan['copyFrom']>): {schema: string; splits: string; detach: () => void} {
   const folder = mkdtempSync(join(tmpdir(), 'tama-dex-copy-'))
   const file = join(folder, 'copy.tama-cassette')
   const schema = 'copied_cassette'
@@ -94,30 +96,26 @@ function attachCassette(db: SqliteDatabase, bytes: Uint8Array): {schema: string;
   } catch {
     // Removed on detach.
   }
-  return {
-    schema,
-    detach: () => {
-      try {
-        db.exec(`DROP TABLE IF EXISTS ${RECORD_SPLITS}; DETACH DATABASE ${schema}`)
-      } finally {
-        rmSync(folder, {recursive: true, force: true})
-      }
-    },
+  try {
+    db.exec(`CREATE TABLE ${RECORD_SPLITS} (id INTEGER PRIMARY KEY, cut INTEGER NOT NULL, start INTEGER NOT NULL, stop INTEGER NOT NULL) STRICT`)
+    const rows = JSON.stringify(recordSplits.map(({id, cut, start, stop}) => [id, cut, start, stop]))
+    db.prepare(`INSERT INTO ${RECORD_SPLITS} SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(?)`).run(rows)
+  } catch (error) {
+    detach()
+    throw error
+  }
+  return {schema, splits: RECORD_SPLITS, detach}
+
+  function detach(): void {
+    try {
+      db.exec(`DROP TABLE IF EXISTS ${RECORD_SPLITS}; DETACH DATABASE ${schema}`)
+    } finally {
+      rmSync(folder, {recursive: true, force: true})
+    }
   }
 }
 
 const RECORD_SPLITS = 'temp.copied_record_splits'
-
-/**
- * Where the copied records' input schemas are cut out of them (checkCopiedRecords), as a
- * temporary table of this connection for the copy to join: so no record is parsed again.
- */
-function splitsOf(db: SqliteDatabase, splits: NonNullable<InstallPlan['copyFrom']>['recordSplits']): string {
-  db.exec(`CREATE TABLE ${RECORD_SPLITS} (id INTEGER PRIMARY KEY, cut INTEGER NOT NULL, start INTEGER NOT NULL, stop INTEGER NOT NULL) STRICT`)
-  const rows = JSON.stringify(splits.map(({id, cut, start, stop}) => [id, cut, start, stop]))
-  db.prepare(`INSERT INTO ${RECORD_SPLITS} SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(?)`).run(rows)
-  return RECORD_SPLITS
-}
 
 function refuseDowngrade(plan: InstallPlan, installed: InstalledCassette): void {
   const order = compareVersions(plan.version, installed.version)
