@@ -10,9 +10,6 @@ import {differingColumn, type OperationRow, operationColumns} from './operation-
 import {compileShape} from './record-shape.js'
 import {type MemberSpan, scanRecordText} from './record-text-bounds.js'
 
-/** A record as a copy checks it: its schemas stand in as the smallest value of their type. */
-export type CopiedRecord = Omit<OperationRecord, 'inputSchema' | 'outputSchema'>
-
 /** The record's members that hold a schema and whose shape is only their type: a copy checks the type, never parses them. */
 const OPAQUE: ReadonlySet<string> = new Set(['inputSchema', 'outputSchema'] satisfies ReadonlyArray<keyof OperationRecord>)
 const recordShapeProblem = compileShape(OPERATION_RECORD_SCHEMA)
@@ -31,9 +28,9 @@ export interface RecordSplit {
   readonly stop: number
 }
 
-/** The records a copy checked, and where each is split for the index. */
+/** The summaries of the records a copy checked (what their search rows are compared with), and where each is split for the index. */
 export interface CopiedRecords {
-  readonly records: CopiedRecord[]
+  readonly summaries: string[]
   readonly splits: RecordSplit[]
 }
 
@@ -52,7 +49,7 @@ export function checkCopiedRecords(db: SqliteDatabase, operations: readonly Oper
   const texts = db.prepare<{id: number; valid: number; bytes: number; text: string}>('SELECT id, json_valid(record) AS valid, octet_length(record) AS bytes, record AS text FROM operations ORDER BY id').iterate()
   const storedBytes = db.prepare<{bytes: Uint8Array}>('SELECT CAST(record AS BLOB) AS bytes FROM operations WHERE id = ?')
   const findings: string[] = []
-  const records: CopiedRecord[] = []
+  const summaries: string[] = []
   const splits: RecordSplit[] = []
   for (const {id, valid, bytes, text} of texts) {
     const row = operations[id - 1]!
@@ -84,10 +81,10 @@ export function checkCopiedRecords(db: SqliteDatabase, operations: readonly Oper
     // The shape puts members before the input schema (canonical order, required keys), so a comma precedes it.
     const span = scan.spans.get(STORED_APART)!
     splits.push(bytes === text.length ? {id, cut: span.from, start: span.start, stop: span.end} : byteSpan(id, text, span))
-    records.push(record)
+    summaries.push(record.summary)
   }
   if (findings.length > 0) throw new CheckFailure(`${findings.length} of ${operations.length} operation rows disagree with their own record: ${listed(findings)}.`)
-  return {value: {records, splits}, detail: `${count(records.length, 'operation record')}, each JSON within the document limits, an OperationRecord in canonical key order, matching its row.`}
+  return {value: {summaries, splits}, detail: `${count(summaries.length, 'operation record')}, each JSON within the document limits, an OperationRecord in canonical key order, matching its row.`}
 }
 
 /** A span of a record's text in bytes of its UTF-8 (the text is not ASCII: offsets differ). */
