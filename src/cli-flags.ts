@@ -4,7 +4,7 @@ import * as Flags from '@oclif/core/flags'
 /** Flags shared by every command that reads or writes a host index. */
 export const indexFlags = {
   index: Flags.string({
-    description: 'Index file. Default: $TAMA_DEX_INDEX, else $XDG_DATA_HOME/tama-dex/index.sqlite3 (created by the first install; reading commands never create it).',
+    description: 'Index file. Default: $TAMA_DEX_INDEX, else $XDG_DATA_HOME/tama-dex/index.sqlite3 (created by the first install that succeeds; reading commands never create it).',
     helpValue: 'PATH',
   }),
 }

@@ -38,7 +38,7 @@ export function releaseTemporary(path: string): void {
  */
 export function removeLiveTemporariesSync(): void {
   for (const path of LIVE) {
-    for (const file of [path, `${path}-journal`]) {
+    for (const file of [path, `${path}-journal`, `${path}-wal`, `${path}-shm`]) {
       try {
         rmSync(file, {force: true})
       } catch {

@@ -1,4 +1,4 @@
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
@@ -98,6 +98,30 @@ describe('tama-dex index', () => {
     const json = await runCli([...argv, '--json'])
     expect(json.code).toBe(want.code)
     expect(parseJson(json)).toMatchObject({error: {kind: want.kind}})
+  })
+
+  it.each([
+    {given: 'a missing cassette file', args: () => ['index', 'import', join(dir, 'nope.tama-cassette')], want: 5},
+    {given: 'a pin that does not match', args: () => ['index', 'import', cassette, '--sha256', '0'.repeat(64)], want: 4},
+    {given: 'a file that is not a cassette', args: () => ['index', 'import', join(dir, 'ops.json')], want: 2},
+    {given: 'a document that is not a profile document', args: () => ['index', 'load', join(dir, 'not-profile.json'), '--cassette', 'runtime'], want: 3},
+    {given: 'a removal from an index that does not exist', args: () => ['index', 'remove', 'ops'], want: 5},
+  ])('leaves no index behind when the first write to it fails: $given', async ({args, want}) => {
+    writeFileSync(join(dir, 'not-profile.json'), JSON.stringify({openapi: '3.1.0'}))
+    const folder = join(dir, `first-${want}-${args()[1]}`)
+    mkdirSync(folder)
+    const result = await runCli([...args(), '--index', join(folder, 'index.sqlite3')])
+    expect(result.code, result.stderr).toBe(want)
+    expect(readdirSync(folder)).toEqual([])
+  })
+
+  it('creates the index with the first install that succeeds, leaving nothing else beside it', async () => {
+    const folder = join(dir, 'first-success')
+    mkdirSync(folder)
+    const imported = await runCli(['index', 'import', cassette, '--index', join(folder, 'index.sqlite3')])
+    expect(imported.code, imported.stderr).toBe(0)
+    expect(readdirSync(folder)).toEqual(['index.sqlite3'])
+    expect(parseJson(await runCli(['index', 'status', '--index', join(folder, 'index.sqlite3'), '--json']))).toMatchObject({state: 'ready', cassettes: 1})
   })
 
   it('searches a cassette file directly with --from, installing nothing', async () => {
