@@ -1,6 +1,9 @@
 // oclif's flags module alone, not its index: `tama-dex mcp` checks its flags before oclif loads.
 import * as Flags from '@oclif/core/flags'
 
+/** oclif shows help (or the version) for these wherever they stand, before it parses flags: an early start leaves them to it. */
+export const HELP_AND_VERSION_FLAGS: readonly string[] = ['--help', '-h', '--version']
+
 /** Flags shared by every command that reads or writes a host index. */
 export const indexFlags = {
   index: Flags.string({

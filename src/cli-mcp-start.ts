@@ -1,7 +1,7 @@
 import * as Flags from '@oclif/core/flags'
 import {parse} from '@oclif/core/parser'
 
-import {indexFlags, scopeFlag} from './cli-flags.js'
+import {HELP_AND_VERSION_FLAGS, indexFlags, scopeFlag} from './cli-flags.js'
 import {answerFirstLine, type EarlyStart, readFirstLine, TAMA_DEX_SERVER_INFO} from './core/mcp/early-initialize.js'
 
 /** The flags of `tama-dex mcp`: the command's, and what its start checks before oclif loads. */
@@ -11,9 +11,6 @@ export const mcpFlags = {
   executors: Flags.string({description: 'An ES module exporting the executor map (as `executors` or default).', helpValue: 'MODULE'}),
   timeout: Flags.integer({description: 'Fail an execute whose executor has not answered after this many milliseconds.', min: 1, helpValue: 'MS'}),
 }
-
-// oclif shows help (or the version) for these wherever they stand, before it parses flags.
-const HELP_AND_VERSION_FLAGS = new Set(['--help', '-h', '--version'])
 
 let started: Promise<EarlyStart> | undefined
 
@@ -25,7 +22,7 @@ let started: Promise<EarlyStart> | undefined
  * exactly as it would without this start, with nothing written to stdout.
  */
 export async function startMcp(argv: readonly string[]): Promise<void> {
-  if (argv.some((arg) => HELP_AND_VERSION_FLAGS.has(arg))) return
+  if (argv.some((arg) => HELP_AND_VERSION_FLAGS.includes(arg))) return
   try {
     await parse([...argv], {flags: mcpFlags, strict: true})
   } catch {

@@ -3,7 +3,7 @@ import * as Flags from '@oclif/core/flags'
 import type {InferredFlags} from '@oclif/core/interfaces'
 import {parse} from '@oclif/core/parser'
 
-import {indexFlags, scopeFlag} from './cli-flags.js'
+import {HELP_AND_VERSION_FLAGS, indexFlags, scopeFlag} from './cli-flags.js'
 import {TamaError} from './core/errors/index.js'
 import type {TamaIndex} from './core/host-index/index.js'
 import type {SearchOptions, SearchResponse} from './core/search/index.js'
@@ -62,7 +62,7 @@ function terminalWidth(): number | undefined {
 }
 
 // oclif answers these itself (help, the version, JSON output) wherever they stand.
-const LEFT_TO_OCLIF = new Set(['--help', '-h', '--version', '--json', '--'])
+const LEFT_TO_OCLIF = new Set([...HELP_AND_VERSION_FLAGS, '--json', '--'])
 
 // A search that failed before oclif loaded, for the command to report rather than search again.
 let failedSearch: Promise<never> | undefined
