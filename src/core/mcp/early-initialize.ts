@@ -67,17 +67,18 @@ export interface FirstLine {
   readonly ended: boolean
 }
 
-/** What was read from the input before the SDK loaded, and the id of the request answered then, if any. */
+/** What was read from the input before the SDK loaded, the id of the request answered then, if any, and as which server. */
 export interface EarlyStart {
   readonly first: FirstLine
   readonly answered: string | number | undefined
+  readonly serverInfo: ServerInfo
 }
 
 /** Answers `first.line` on `output` when it is a well-formed initialize request (see answerInitialize). */
 export function answerFirstLine(first: FirstLine, output: Writable, serverInfo: ServerInfo): EarlyStart {
   const early = first.line === undefined ? undefined : answerInitialize(first.line, serverInfo)
   if (early !== undefined) output.write(`${JSON.stringify(early)}\n`)
-  return {first, answered: early?.id}
+  return {first, answered: early?.id, serverInfo}
 }
 
 // An initialize request is a few hundred bytes: past this, the line is left to the SDK's own limits.

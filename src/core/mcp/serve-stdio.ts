@@ -7,7 +7,7 @@ import type {IndexLender, ToolCallOptions, ToolsIndex} from './tool-call.js'
 import {executeTool, searchTool} from './tool-definitions.js'
 
 export interface ServeOptions extends ToolCallOptions {
-  /** Default: name tama-dex, this package's version. */
+  /** Default: name tama-dex, this package's version. Not with `start`, which says as which server it answered. */
   readonly serverInfo?: ServerInfo
   /** Where requests come from and answers go; default process.stdin and process.stdout. */
   readonly input?: Readable
@@ -25,11 +25,11 @@ export interface ServeOptions extends ToolCallOptions {
 export async function serveStdio(index: ToolsIndex | IndexLender, options: ServeOptions): Promise<void> {
   const input = options.input ?? process.stdin
   const output = options.output ?? process.stdout
-  const serverInfo = options.serverInfo ?? TAMA_DEX_SERVER_INFO
+  if (options.start !== undefined && options.serverInfo !== undefined) throw new TypeError('serveStdio takes serverInfo or start, not both: the early start answered as its own server.')
   // A client opens with initialize: answering it before the SDK loads is what makes the
   // server ready at once. The SDK still reads that request, so that its session state is
   // the same; its own answer to it is not sent twice.
-  const {first, answered} = await (options.start ?? readFirstLine(input).then((line) => answerFirstLine(line, output, serverInfo)))
+  const {first, answered, serverInfo} = await (options.start ?? readFirstLine(input).then((line) => answerFirstLine(line, output, options.serverInfo ?? TAMA_DEX_SERVER_INFO)))
 
   const [{Server}, {StdioServerTransport}, {CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError}, {callTool}] = await Promise.all([
     import('@modelcontextprotocol/sdk/server/index.js'),

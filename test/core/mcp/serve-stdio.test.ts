@@ -14,7 +14,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {TamaError} from '../../../src/core/errors/tama-error.js'
 import {PROTOCOL_VERSIONS, SERVER_CAPABILITIES, answerInitialize} from '../../../src/core/mcp/early-initialize.js'
-import {callTool, executeTool, searchTool} from '../../../src/core/mcp/index.js'
+import {callTool, executeTool, searchTool, serveStdio} from '../../../src/core/mcp/index.js'
 import {PROJECT_ROOT, runCli, runProcess} from '../../helpers/cli.js'
 import {HttpTestServer} from '../execute/http-test-server.js'
 import {FakeIndex} from './fake-index.js'
@@ -119,6 +119,11 @@ describe('serveStdio at start', () => {
     expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0)
     const answers = stdout.trim().split('\n').map((line) => JSON.parse(line) as {id?: number; error?: {code: number}})
     expect(answers.map((answer) => answer.id ?? answer.error?.code)).toEqual([-32700, 0, 1])
+  })
+
+  it('refuses a serverInfo beside an early start, which answered as its own server', async () => {
+    const start = Promise.resolve({first: {received: Buffer.alloc(0), line: undefined, ended: true}, answered: undefined, serverInfo: {name: 'tama-dex', version: '1.2.3'}})
+    await expect(serveStdio(new FakeIndex(), {scopes: [], start, serverInfo: {name: 'other', version: '1.0.0'}})).rejects.toThrow(TypeError)
   })
 
   it('knows the protocol versions the SDK supports', () => {
