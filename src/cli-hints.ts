@@ -1,6 +1,7 @@
 import type {Problem} from './core/errors/index.js'
 import {TamaError} from './core/errors/index.js'
 import {TAKEN_BY} from './core/files/index.js'
+import {shellWord} from './core/text/index.js'
 
 /**
  * The CLI's words for what the library names by its own functions: library messages say
@@ -46,10 +47,10 @@ export function withCliRemedy(failure: TamaError): TamaError {
 }
 
 function wrongFileRemedy({message, details}: TamaError): string {
-  const {file_kind: kind, file} = details
-  if (typeof kind !== 'string' || typeof file !== 'string') return message
+  const {file_kind: kind, file, expected} = details
+  if (typeof kind !== 'string' || typeof file !== 'string' || typeof expected !== 'string') return message
   const library = TAKEN_BY[kind as keyof typeof TAKEN_BY]
   const cli = CLI_TAKEN_BY[kind as keyof typeof CLI_TAKEN_BY]
-  if (library === undefined || cli === undefined || !message.endsWith(library.remedy)) return message
-  return message.slice(0, -library.remedy.length) + cli(file)
+  if (library === undefined || cli === undefined) return message
+  return `${file} is ${library.what}, not ${expected}: ${cli(shellWord(file))}`
 }

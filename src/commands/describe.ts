@@ -58,7 +58,7 @@ export default class Describe extends BaseCommand {
 }
 
 async function render(operation: OperationDescription): Promise<string> {
-  const {escapeUnsafe, printable} = await import('../core/text/index.js')
+  const {escapeUnsafe, printable, shellQuote} = await import('../core/text/index.js')
   // Escaped line by line, so text from the document keeps its line breaks but cannot drive the terminal.
   const indented = (text: string) => text.split('\n').map((line) => `  ${escapeUnsafe(line)}`).join('\n')
   const json = (value: unknown) => indented(JSON.stringify(value, null, 2))
@@ -97,9 +97,4 @@ function confirmationLine(rule: ConfirmationRule | null, printable: (text: strin
   const when = rule.when === 'always' ? 'always needed' : 'needed when the input matches its rule (see --json)'
   const message = printable(rule.message.trim(), 200)
   return `${when}: ${/[.!?]$/.test(message) ? message : `${message}.`} Pass ${confirmFlag(rule.echo)}.`
-}
-
-// Single quotes keep a shell from reading anything inside; a quote itself is closed, escaped and reopened.
-function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", "'\\''")}'`
 }

@@ -1,4 +1,4 @@
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
@@ -41,6 +41,14 @@ describe('a file of the wrong kind', () => {
       expect(result.stderr).toContain(`${document} is an API description, not a cassette: build a cassette of it with \`tama-dex cassette build --document ${document}\``)
       expect(result.stderr).not.toContain('failed verification')
     }
+  })
+
+  it('quotes a path a shell would read something in, in the commands it names', async () => {
+    const spaced = join(dir, "ops copy's.tama-cassette")
+    copyFileSync(cassette, spaced)
+    const result = await runCli(['index', 'load', spaced, '--cassette', 'ops', '--index', index])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain(`${spaced} is a cassette, not a JSON or YAML document: install it with \`tama-dex index import '${spaced.replace("'", "'\\''")}'\``)
   })
 
   it('an index given to cassette inspect is named as an index', async () => {

@@ -40,12 +40,12 @@ export function recogniseFile(bytes: Uint8Array, parseDocument?: (bytes: Uint8Ar
  * The usage error for a file of the wrong kind, naming what it is and what takes it;
  * null when the file is of no kind tama-dex knows (the caller's own checks say why).
  * `details.file_kind` lets a command that takes several kinds tell them apart, and
- * `details.file` with it lets the CLI name its own commands for the file.
+ * `details.file` and `details.expected` with it let the CLI name its own commands for the file.
  */
 export function wrongKindOfFile(path: string, kind: FileKind, expected: string): TamaError | null {
   const takes = TAKEN_BY[kind]
   if (takes === undefined) return null
-  return new TamaError('usage', `${path} is ${takes.what}, not ${expected}: ${takes.remedy}`, {details: {file_kind: kind, file: path}})
+  return new TamaError('usage', `${path} is ${takes.what}, not ${expected}: ${takes.remedy}`, {details: {file_kind: kind, file: path, expected}})
 }
 
 /** What each kind of file is, and what to do with it instead, in the library's words. */
