@@ -19,6 +19,10 @@ export interface ImportFigures {
   readonly rebuildMs: Summary
   /** rebuildMs / copyMs, run by run: how many times faster copy mode is. */
   readonly speedup: Summary
+  /** What copy mode writes alone: the checked copy committed (attach, SQL copy, FTS5, commit), its reading and checks done before. */
+  readonly copyWriteMs: Summary
+  /** rebuildMs / copyWriteMs, run by run: the speed-up a copy that checked nothing would reach. */
+  readonly writeSpeedup: Summary
   /** `tama-dex index import FILE --sha256 HEX`, one process per cassette, spawn to exit (cold start included). */
   readonly cliCopyMs: Summary
   /** `tama-dex index import FILE`, the same way. */
@@ -29,9 +33,9 @@ export interface ImportFigures {
 
 /**
  * Imports each cassette into a fresh file index, pinned (copy mode) and unpinned
- * (rebuild mode) alternately, then all of them into one fresh index the same two ways.
- * Each import is the library's `index.import` (its install runs in a worker thread),
- * timed inside a fresh plain Node.js process: see import-child.mjs.
+ * (rebuild mode) alternately, then all of them into one fresh index the same two ways,
+ * and times what the copy writes alone. Each import is the library's `index.import`, timed
+ * inside a fresh plain Node.js process: see import-child.mjs.
  */
 export async function benchImport(repo: string, built: readonly BuiltCatalogue[], workDir: string, settings: BenchSettings): Promise<ImportFigures[]> {
   const groups = [...built.map((catalogue) => ({name: catalogue.name, cassettes: [catalogue]})), {name: 'all', cassettes: built}]
@@ -39,12 +43,14 @@ export async function benchImport(repo: string, built: readonly BuiltCatalogue[]
   for (const {name, cassettes} of groups) {
     const copyMs: number[] = []
     const rebuildMs: number[] = []
+    const copyWriteMs: number[] = []
     const cliCopyMs: number[] = []
     const cliRebuildMs: number[] = []
     for (let run = 0; run < settings.importRuns; run++) {
       progress(`import ${name}: run ${run + 1}/${settings.importRuns}`)
       const modes = run % 2 === 0 ? [true, false] : [false, true]
-      for (const pinned of modes) (pinned ? copyMs : rebuildMs).push(await importInto(repo, workDir, cassettes, pinned))
+      for (const pinned of modes) (pinned ? copyMs : rebuildMs).push(await importInto(repo, workDir, cassettes, pinned ? 'copy' : 'rebuild'))
+      copyWriteMs.push(await importInto(repo, workDir, cassettes, 'write'))
       for (const pinned of modes) (pinned ? cliCopyMs : cliRebuildMs).push(await importThroughCli(repo, workDir, cassettes, pinned))
     }
     figures.push({
@@ -53,6 +59,8 @@ export async function benchImport(repo: string, built: readonly BuiltCatalogue[]
       copyMs: summarise(copyMs),
       rebuildMs: summarise(rebuildMs),
       speedup: pairedRatios(rebuildMs, copyMs),
+      copyWriteMs: summarise(copyWriteMs),
+      writeSpeedup: pairedRatios(rebuildMs, copyWriteMs),
       cliCopyMs: summarise(cliCopyMs),
       cliRebuildMs: summarise(cliRebuildMs),
       cliSpeedup: pairedRatios(cliRebuildMs, cliCopyMs),
@@ -76,12 +84,12 @@ async function importThroughCli(repo: string, workDir: string, cassettes: readon
   }
 }
 
-/** Milliseconds to import `cassettes` one after another into a new, empty index file. */
-async function importInto(repo: string, workDir: string, cassettes: readonly BuiltCatalogue[], pinned: boolean): Promise<number> {
+/** Milliseconds to import `cassettes` one after another into a new, empty index file (`write`: only the copy's commits, see import-child.mjs). */
+async function importInto(repo: string, workDir: string, cassettes: readonly BuiltCatalogue[], mode: 'copy' | 'rebuild' | 'write'): Promise<number> {
   const dir = await mkdtemp(path.join(workDir, 'import-'))
   try {
     const args = cassettes.flatMap((cassette) => [cassette.cassette, cassette.sha256])
-    const {stdout} = await runNode([CHILD, path.join(dir, 'index.sqlite3'), pinned ? 'copy' : 'rebuild', ...args], {cwd: repo})
+    const {stdout} = await runNode([CHILD, path.join(dir, 'index.sqlite3'), mode, ...args], {cwd: repo})
     return Number(stdout)
   } finally {
     await rm(dir, {recursive: true, force: true})

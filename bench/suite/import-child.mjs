@@ -1,24 +1,51 @@
 /**
- * One timed run of `index.import` calls, in a plain Node.js process: the install worker
+ * One timed run of `index.import` calls, in a plain Node.js process: an install's worker
  * thread then starts exactly as in a host, without the TypeScript loader the benchmark
  * runs under (which every worker would otherwise load too, ~0.1 s each). Plain
  * JavaScript for that reason; it uses the built library.
- * Usage: node bench/suite/import-child.mjs INDEX_FILE copy|rebuild CASSETTE SHA256 [CASSETTE SHA256]...
+ * Usage: node bench/suite/import-child.mjs INDEX_FILE copy|rebuild|write CASSETTE SHA256 [CASSETTE SHA256]...
  * Imports each cassette in turn (pinned in copy mode) and prints the milliseconds taken.
+ * `write` times only what a pinned copy writes: each cassette is read and checked first
+ * (untimed), then its checked plan committed (timed), as the library's copy does.
  */
 import {performance} from 'node:perf_hooks'
 
+import {commitInstall} from '../../dist/core/host-index/commit-install.js'
 import {openIndex} from '../../dist/core/host-index/index.js'
+import {planCopy} from '../../dist/core/host-index/install-plan.js'
+import {findInstalled} from '../../dist/core/host-index/installed-cassettes.js'
+import {openStorage} from '../../dist/core/host-index/storage.js'
 
 const [indexFile, mode, ...pairs] = process.argv.slice(2)
 const index = openIndex({path: indexFile})
 try {
+  process.stdout.write(String(mode === 'write' ? await timeWrites() : await timeImports()))
+} finally {
+  index.close()
+}
+
+async function timeImports() {
   const started = performance.now()
   for (let i = 0; i < pairs.length; i += 2) {
     const result = await index.import(pairs[i], mode === 'copy' ? {sha256: pairs[i + 1]} : {})
     if (result.mode !== mode) throw new Error(`${pairs[i]} was imported in ${result.mode} mode, not ${mode}`)
   }
-  process.stdout.write(String(performance.now() - started))
-} finally {
-  index.close()
+  return performance.now() - started
+}
+
+async function timeWrites() {
+  const {db} = openStorage(indexFile, {mustExist: true})
+  try {
+    let total = 0
+    for (let i = 0; i < pairs.length; i += 2) {
+      const plan = await planCopy({kind: 'import', file: pairs[i], sha256: pairs[i + 1]}, (name) => findInstalled(db, name), () => {})
+      if (plan === undefined) throw new Error(`${pairs[i]} cannot be copied`)
+      const started = performance.now()
+      commitInstall(db, plan)
+      total += performance.now() - started
+    }
+    return total
+  } finally {
+    db.close()
+  }
 }
