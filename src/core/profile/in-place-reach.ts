@@ -48,7 +48,13 @@ export class InPlaceReach {
   /** Counts the schema `schema` found at `pointer`, reporting a cycle or a count past the limit. */
   check(schema: unknown, pointer: string): void {
     if (!isObject(schema) || this.counts.has(schema)) return
-    const stack: Frame[] = [this.frame(schema, pointer)]
+    const edges = this.edges(schema, pointer)
+    // Most schemas apply no other: they count as themselves alone, with no walk to set up.
+    if (edges.length === 0) {
+      this.counts.set(schema, 1)
+      return
+    }
+    const stack: Frame[] = [this.frame(schema, pointer, edges)]
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!
       if (top.next < top.edges.length) {
@@ -64,7 +70,7 @@ export class InPlaceReach {
         } else if (known !== undefined) {
           this.add(top, known)
         } else {
-          stack.push(this.frame(edge.value, edge.at))
+          stack.push(this.frame(edge.value, edge.at, this.edges(edge.value, edge.at)))
         }
         continue
       }
@@ -84,9 +90,9 @@ export class InPlaceReach {
     if (applications > LIMITS.inPlaceApplications) frame.exceededBelow = true
   }
 
-  private frame(schema: Record<string, unknown>, pointer: string): Frame {
+  private frame(schema: Record<string, unknown>, pointer: string, edges: readonly Edge[]): Frame {
     this.counts.set(schema, ACTIVE)
-    return {schema, pointer, edges: this.edges(schema, pointer), next: 0, applications: 1, exceededBelow: false}
+    return {schema, pointer, edges, next: 0, applications: 1, exceededBelow: false}
   }
 
   private activePointer(stack: readonly Frame[], schema: object): string {

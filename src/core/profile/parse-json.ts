@@ -14,7 +14,7 @@ export type ParseOutcome =
 
 interface Frame {
   /** null for an array. */
-  readonly keys: Set<string> | null
+  readonly keys: KeySet | null
   /** The key or index of the member being read. */
   token: string | number
   expectKey: boolean
@@ -68,10 +68,9 @@ function scan(text: string): TextProblem[] {
         if (isKey) {
           frame.expectKey = false
           frame.token = value
-          if (frame.keys!.has(value)) {
+          if (!frame.keys!.add(value)) {
             problems.push({pointer: where(stack), message: `Duplicate key ${JSON.stringify(value)}: a key may appear once per object. Remove or rename one of them.`})
           }
-          frame.keys!.add(value)
         }
       }
       i = end + 1
@@ -84,7 +83,7 @@ function scan(text: string): TextProblem[] {
           problems.push({pointer: where(stack), message: `Objects and arrays are nested more than ${LIMITS.depth} deep here; the limit is ${LIMITS.depth}. Flatten the document.`})
           return problems
         }
-        stack.push(c === 0x7b ? {keys: new Set(), token: '', expectKey: true} : {keys: null, token: 0, expectKey: false})
+        stack.push(c === 0x7b ? {keys: new KeySet(), token: '', expectKey: true} : {keys: null, token: 0, expectKey: false})
         break
       case 0x7d: // }
       case 0x5d: // ]
@@ -113,6 +112,28 @@ function scan(text: string): TextProblem[] {
     i++
   }
   return problems
+}
+
+// Keys an object holds up to this many of are compared one by one: most objects have a handful, and a Set for each costs more than the comparisons.
+const LISTED_KEYS = 8
+
+/** The keys of one object read so far. */
+class KeySet {
+  private readonly listed: string[] = []
+  private set: Set<string> | null = null
+
+  /** Adds `key`; false when the object already has it. */
+  add(key: string): boolean {
+    if (this.set !== null) {
+      if (this.set.has(key)) return false
+      this.set.add(key)
+      return true
+    }
+    if (this.listed.includes(key)) return false
+    this.listed.push(key)
+    if (this.listed.length > LISTED_KEYS) this.set = new Set(this.listed)
+    return true
+  }
 }
 
 /** Index of the quote closing the string opening at `start`, or -1. */
