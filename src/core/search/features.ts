@@ -83,7 +83,6 @@ for (const term of FUNCTION_TERMS) KNOWN_WORDS.set(term, {functionWord: true, pa
 
 /** A word the features look for; `*By` say which candidate (or example) last held it, so it counts once there. */
 interface Wanted {
-  readonly term: string
   readonly inQuery: boolean
   readonly verb: boolean
   /** Its rarity when it is a query term or related word the index holds, else 0. */
@@ -159,7 +158,7 @@ export class QueryFeatures {
     const want = (term: string, weight = 0): Wanted => {
       let word = words.find(term, 0, term.length)
       if (word === undefined) {
-        word = {term, inQuery: queryTerms.has(term), verb: verbOf(term) !== undefined, weight, heldBy: -1, keywordBy: -1, exampleBy: -1, pairs: undefined, sources: undefined, relatedBy: -1, relatedWeight: 0}
+        word = {inQuery: queryTerms.has(term), verb: verbOf(term) !== undefined, weight, heldBy: -1, keywordBy: -1, exampleBy: -1, pairs: undefined, sources: undefined, relatedBy: -1, relatedWeight: 0}
         words.set(term, word)
       }
       return word
