@@ -153,11 +153,10 @@ export function findCandidates(db: SqliteDatabase, asked: ParsedQuery, allowed: 
 /**
  * The best candidates the caller may see for `way` (POOL of them for the query's words,
  * RELATED_POOL for related words), other than those `found` already, by BM25 (ties by
- * cassette, then operation id), in no set order. FTS5 first ranks its best rows alone,
- * which is cheap; the scope rule then keeps the visible ones. That is the exact answer when
- * FTS5 ranked every row the match has, or when a full pool of them is visible and the
- * lowest kept scores above the lowest ranked (nothing unranked could tie or beat it);
- * otherwise the scope-first query runs.
+ * cassette, then operation id), in no set order. The fast path's answer is exact when FTS5
+ * ranked every row the match has, or when a full pool of them is visible and the lowest
+ * kept scores above the lowest ranked (nothing unranked could tie or beat it); otherwise
+ * the scope-first query runs.
  */
 function rankedPool(db: SqliteDatabase, params: {allowed: string; cassettes: string | null}, match: string, way: Way, found: readonly number[]): Candidate[] {
   const size = way === 'words' ? POOL : RELATED_POOL
