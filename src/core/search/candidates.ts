@@ -13,6 +13,14 @@ const {pool: POOL, fastPoolFactor: FAST_POOL_FACTOR, postingBudget: POSTING_BUDG
 
 const COLUMNS = `o.id, o.cassette, o.operation_id, o.verb, o.summary, o.destructive, o.confirmation, ${CANDIDATE_TERMS} AS terms, t.name_counts`
 
+/** The two pools: candidates of the query's words, and of related words only. Every LIMIT is written into the SQL: bound as a parameter, a LIMIT made queries slower. */
+type Way = Extract<Candidate['found'], 'words' | 'related'>
+
+/** How many rows FTS5 ranks for a pool of `size`: FAST_POOL_FACTOR times that, and room for the ids `found` already (fewer than POOL). */
+function topOf(size: number, found: boolean): number {
+  return FAST_POOL_FACTOR * size + (found ? POOL : 0)
+}
+
 /**
  * The queries of one search, with only the filters it uses: each filter is a JSON scan
  * SQLite pays for even when its parameter is NULL. Every query keeps only the scope sets
@@ -20,42 +28,16 @@ const COLUMNS = `o.id, o.cassette, o.operation_id, o.verb, o.summary, o.destruct
  * leaves out the candidates already found (:pooled, a JSON array of ids). Rows come out as
  * candidates, with how they were found (:way for the pools).
  */
-interface Queries {
-  /**
-   * The fast path, by pool: FTS5 ranks its best rows (topOf) alone (cheap, before any
-   * join), then the scope rule keeps the visible ones; `ranked` and `floor` say how many
-   * rows FTS5 ranked and the lowest BM25 among them, which tells whether the answer is exact
-   * (see rankedPool).
-   */
-  readonly visible: Readonly<Record<Way, string>>
-  /** Scope first, by pool: ranks ids over the narrow operations table; the wide text is read for the pool only. */
-  readonly ranked: Readonly<Record<Way, string>>
-  /**
-   * Operations the query names (`found` says how): by their id (`id`: the query text is the
-   * id), by what their summary says (`saying`, see sayingOf), and by their name words (`name`:
-   * one of the query's :keys, see name-words.ts; a bare key only when the id holds every one
-   * of the query's :naming terms). The last two read at most POSTING_BUDGET summaries or
-   * keys, and keep at most POOL operations each, the first installed.
-   */
-  readonly named: string
-}
-
-/** The two pools: candidates of the query's words, and of related words only. Every LIMIT is written into the SQL: bound as a parameter, a LIMIT made queries slower. */
-type Way = Extract<Candidate['found'], 'words' | 'related'>
-const POOL_SIZE: Readonly<Record<Way, number>> = {words: POOL, related: RELATED_POOL}
-
-/** How many rows FTS5 ranks for a pool of `size`: FAST_POOL_FACTOR times that, and room for the ids `found` already (fewer than POOL). */
-function topOf(size: number, found: boolean): number {
-  return FAST_POOL_FACTOR * size + (found ? POOL : 0)
-}
-
-function queries(cassettes: boolean, found: boolean): Queries {
+function queries(cassettes: boolean, found: boolean) {
   const inScope = [
     'o.scope_set IN (SELECT value FROM json_each(:allowed))',
     ...(cassettes ? ['o.cassette IN (SELECT value FROM json_each(:cassettes))'] : []),
     ...(found ? ['o.id NOT IN (SELECT value FROM json_each(:pooled))'] : []),
   ].join(' AND ')
   const bm25 = `-bm25(operations_fts, ${RANKING_MODEL.bm25Columns.join(', ')})`
+  // The fast path: FTS5 ranks its best rows (topOf) alone (cheap, before any join), then
+  // the scope rule keeps the visible ones; `ranked` and `floor` say how many rows FTS5
+  // ranked and the lowest BM25 among them, which tells whether the answer is exact (see rankedPool).
   const visible = (size: number) => `WITH top (id, bm25) AS MATERIALIZED (
   SELECT rowid, ${bm25} FROM operations_fts WHERE operations_fts MATCH :match ORDER BY 2 DESC LIMIT ${topOf(size, found)}
 ),
@@ -65,6 +47,7 @@ kept (id, bm25) AS (
 )
 SELECT ${COLUMNS}, kept.bm25, :way AS found, (SELECT count(*) FROM top) AS ranked, (SELECT min(bm25) FROM top) AS floor
 FROM kept JOIN operations o ON o.id = kept.id JOIN operation_text t ON t.id = o.id`
+  // Scope first: ranks ids over the narrow operations table; the wide text is read for the pool only.
   const ranked = (size: number) => `WITH ranked (id, bm25) AS (
   SELECT o.id, ${bm25} FROM operations_fts JOIN operations o ON o.id = operations_fts.rowid
   WHERE operations_fts MATCH :match AND ${inScope}
@@ -74,6 +57,11 @@ SELECT ${COLUMNS}, ranked.bm25, :way AS found FROM ranked JOIN operations o ON o
   return {
     visible: {words: visible(POOL), related: visible(RELATED_POOL)},
     ranked: {words: ranked(POOL), related: ranked(RELATED_POOL)},
+    // Operations the query names (`found` says how): by their id (`id`: the query text is
+    // the id), by what their summary says (`saying`, see sayingOf), and by their name words
+    // (`name`: one of the query's :keys, see name-words.ts; a bare key only when the id holds
+    // every one of the query's :naming terms). The last two read at most POSTING_BUDGET
+    // summaries or keys, and keep at most POOL operations each, the first installed.
     named: `SELECT ${COLUMNS}, 0 AS bm25, 'id' AS found FROM operations o JOIN operation_text t ON t.id = o.id
 WHERE o.operation_id = :text COLLATE NOCASE AND ${inScope}
 UNION ALL
@@ -91,6 +79,7 @@ SELECT * FROM (SELECT ${COLUMNS}, :floor AS bm25, 'name' AS found FROM operation
 
 // Built once: [cassettes filter][found filter].
 const QUERIES = [false, true].map((cassettes) => [false, true].map((found) => queries(cassettes, found)))
+const queriesFor = (cassettes: string | null, found: readonly number[]) => QUERIES[cassettes === null ? 0 : 1]![found.length === 0 ? 0 : 1]!
 
 const TERM_DOCS = 'SELECT term, docs FROM operation_terms WHERE term IN (SELECT value FROM json_each(?))'
 // Terms sort as UTF-8 bytes; U+10FFFF is after every continuation of a prefix.
@@ -118,7 +107,7 @@ export interface CandidatePool {
  * operations the query names by id, by summary or by name key.
  */
 export function findCandidates(db: SqliteDatabase, asked: ParsedQuery, allowed: string, cassettes: string | null): CandidatePool {
-  const params: Params = {allowed, cassettes, text: asked.text, saying: asked.saying}
+  const params = {allowed, cassettes, text: asked.text, saying: asked.saying}
   // One lookup for the query's terms, its joined words and the relatives of both.
   const written = [...asked.terms, ...asked.joins]
   const held = termDocs(db, [...written, ...relatedTerms(written)])
@@ -147,17 +136,16 @@ export function findCandidates(db: SqliteDatabase, asked: ParsedQuery, allowed: 
   // Operations the lookups found join the pool when BM25 left them out, at the pool's
   // lowest BM25 (:floor): all they could have had, not being among the best.
   const floor = pool.length === 0 ? 0 : lowestBm25(pool)
-  const named = statement<Candidate>(db, queriesFor(params, []).named).all({...params, keys: JSON.stringify(keys), naming: JSON.stringify(naming), floor})
+  const named = statement<Candidate>(db, queriesFor(cassettes, []).named).all({...params, keys: JSON.stringify(keys), naming: JSON.stringify(naming), floor})
   const pooled = new Set(pool.map((candidate) => candidate.id))
   const exact: Candidate[] = []
   const saying = new Set<number>()
+  // Each operation joins the pool once; an exact one is ranked apart, by its tier (search-operations.ts).
   for (const candidate of named) {
+    if (candidate.found === 'saying') saying.add(candidate.id)
     if (candidate.found === 'id') exact.push(candidate)
-    else {
-      if (candidate.found === 'saying') saying.add(candidate.id)
-      if (!pooled.has(candidate.id)) pool.push(candidate)
-      pooled.add(candidate.id)
-    }
+    else if (!pooled.has(candidate.id)) pool.push(candidate)
+    pooled.add(candidate.id)
   }
   return {query, pool, exact, saying, docs, relatedDocs}
 }
@@ -165,15 +153,14 @@ export function findCandidates(db: SqliteDatabase, asked: ParsedQuery, allowed: 
 /**
  * The best candidates the caller may see for `way` (POOL of them for the query's words,
  * RELATED_POOL for related words), other than those `found` already, by BM25 (ties by
- * cassette, then operation id), in no set order. FTS5 first ranks its best rows alone,
- * which is cheap; the scope rule then keeps the visible ones. That is the exact answer when
- * FTS5 ranked every row the match has, or when a full pool of them is visible and the
- * lowest kept scores above the lowest ranked (nothing unranked could tie or beat it);
- * otherwise the scope-first query runs.
+ * cassette, then operation id), in no set order. The fast path's answer is exact when FTS5
+ * ranked every row the match has, or when a full pool of them is visible and the lowest
+ * kept scores above the lowest ranked (nothing unranked could tie or beat it); otherwise
+ * the scope-first query runs.
  */
-function rankedPool(db: SqliteDatabase, params: Params, match: string, way: Way, found: readonly number[]): Candidate[] {
-  const size = POOL_SIZE[way]
-  const queries = queriesFor(params, found)
+function rankedPool(db: SqliteDatabase, params: {allowed: string; cassettes: string | null}, match: string, way: Way, found: readonly number[]): Candidate[] {
+  const size = way === 'words' ? POOL : RELATED_POOL
+  const queries = queriesFor(params.cassettes, found)
   const bound = {...params, match, way, pooled: JSON.stringify(found)}
   const visible = statement<Candidate & {ranked: number; floor: number}>(db, queries.visible[way]).all(bound)
   // With no row visible, the statement cannot say how many FTS5 ranked: ask the scope-first query.
@@ -189,23 +176,9 @@ function lowestBm25(candidates: readonly Candidate[]): number {
   return lowest
 }
 
-/** The parameters every query of a search takes. */
-interface Params {
-  readonly allowed: string
-  readonly cassettes: string | null
-  readonly text: string
-  /** What the query says (ParsedQuery.saying). */
-  readonly saying: string
-}
-
-function queriesFor(params: Params, found: readonly number[]): Queries {
-  return QUERIES[params.cassettes === null ? 0 : 1]![found.length === 0 ? 0 : 1]!
-}
-
 /** How many operations hold each of `terms` that the index has, in one lookup. */
 function termDocs(db: SqliteDatabase, terms: readonly string[]): Map<string, number> {
   const held = new Map<string, number>()
-  if (terms.length === 0) return held
   for (const row of statement<{term: string; docs: number}>(db, TERM_DOCS).all(JSON.stringify(terms))) held.set(row.term, row.docs)
   return held
 }

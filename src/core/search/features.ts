@@ -6,12 +6,6 @@ import {FUNCTION_TERMS, partsPair, relativesOf, VERB_TERMS, verbOf} from './text
 import type {VerbClass} from './vocabulary.js'
 import {WordTable} from './word-table.js'
 
-/**
- * The features of a candidate: named functions of the query, the candidate's stored terms
- * and its catalogue's statistics, each in [0, 1], listed with what they measure in
- * docs/search.md#features. The model (ranking-model.ts) weighs them into one score.
- */
-
 /** A candidate from the FTS5 query or a lookup, with the stored terms the features read. */
 export interface Candidate {
   readonly id: number
@@ -37,7 +31,11 @@ export interface Candidate {
   readonly found: 'words' | 'related' | 'name' | 'saying' | 'id'
 }
 
-/** The features, in the order the model sums them (docs/search.md#features says what each measures). */
+/**
+ * The features of a candidate: named functions of the query, the candidate's stored terms
+ * and its catalogue's statistics, each in [0, 1], in the order the model (ranking-model.ts)
+ * sums them; docs/search.md#features says what each measures.
+ */
 export const FEATURE_NAMES = [
   'bm25', 'relatedOnly', 'namedByKey', 'nameCoverage', 'summaryCoverage', 'pairs', 'verbAgrees', 'asksChange', 'unaskedDelete',
   'queryHeld', 'derivedHeld', 'keywordQuery', 'exampleMatch', 'cassetteShare',
@@ -63,15 +61,7 @@ const ITEM = ITEM_BREAK.charCodeAt(0)
  * walk one string rather than split seven columns.
  */
 export const CANDIDATE_TERMS = `' ' || t.name_terms || '${COLUMN_BREAK}' || t.summary_terms || '${COLUMN_BREAK}' || t.tag_terms || '${COLUMN_BREAK}' || t.field_terms || '${COLUMN_BREAK}' || t.description_terms || '${COLUMN_BREAK}' || t.keyword_terms || '${COLUMN_BREAK}' || t.example_terms || ' '`
-const enum Column {
-  Name,
-  Summary,
-  Tag,
-  Field,
-  Description,
-  Keyword,
-  Example,
-}
+const enum Column { Name, Summary, Tag, Field, Description, Keyword, Example }
 // When two terms are derived forms of one word: ranking-model.ts (TermLimits). Descriptions
 // and examples are not read for them.
 const {derivedPrefix: DERIVED_PREFIX, derivedStart: DERIVED_START} = RANKING_MODEL.terms
@@ -93,7 +83,6 @@ for (const term of FUNCTION_TERMS) KNOWN_WORDS.set(term, {functionWord: true, pa
 
 /** A word the features look for; `*By` say which candidate (or example) last held it, so it counts once there. */
 interface Wanted {
-  readonly term: string
   readonly inQuery: boolean
   readonly verb: boolean
   /** Its rarity when it is a query term or related word the index holds, else 0. */
@@ -118,9 +107,7 @@ interface Derivable {
   heldBy: number
   derivedBy: number
 }
-const NO_TERMS: readonly Derivable[] = []
-const NO_SOURCES: readonly Wanted[] = []
-const NO_PAIRS: readonly Pair[] = []
+const NONE: readonly never[] = []
 
 /** What one walk over a candidate's words counts: one per search, reset for each candidate, since garbage is what sets the slowest searches (young-generation collections). */
 class Walk {
@@ -171,7 +158,7 @@ export class QueryFeatures {
     const want = (term: string, weight = 0): Wanted => {
       let word = words.find(term, 0, term.length)
       if (word === undefined) {
-        word = {term, inQuery: queryTerms.has(term), verb: verbOf(term) !== undefined, weight, heldBy: -1, keywordBy: -1, exampleBy: -1, pairs: undefined, sources: undefined, relatedBy: -1, relatedWeight: 0}
+        word = {inQuery: queryTerms.has(term), verb: verbOf(term) !== undefined, weight, heldBy: -1, keywordBy: -1, exampleBy: -1, pairs: undefined, sources: undefined, relatedBy: -1, relatedWeight: 0}
         words.set(term, word)
       }
       return word
@@ -274,7 +261,7 @@ export class QueryFeatures {
       const word = this.#wanted.find(text, start, end)
       let derived = false
       if (column < Column.Description && end - start >= DERIVED_START) {
-        for (const term of this.#derivableByStart.find(text, start, start + DERIVED_START) ?? NO_TERMS) {
+        for (const term of this.#derivableByStart.find(text, start, start + DERIVED_START) ?? NONE) {
           if (end - start === term.term.length && text.startsWith(term.term, start)) term.heldBy = index
           else if (isDerived(text, start, end, term.term)) {
             term.derivedBy = index
@@ -321,7 +308,7 @@ export class QueryFeatures {
         if (column === Column.Keyword) word.keywordBy = index
         if (word.heldBy !== index) {
           word.heldBy = index
-          for (const source of word.sources ?? NO_SOURCES) {
+          for (const source of word.sources ?? NONE) {
             if (source.relatedBy !== index) {
               source.relatedBy = index
               source.relatedWeight = 0
@@ -348,7 +335,7 @@ export class QueryFeatures {
 
 /** The query's pair of `first` then `second`, if it has one. */
 function pairOf(first: Wanted | undefined, second: Wanted): Pair | undefined {
-  for (const pair of first?.pairs ?? NO_PAIRS) if (pair.second === second) return pair
+  for (const pair of first?.pairs ?? NONE) if (pair.second === second) return pair
   return undefined
 }
 

@@ -13,7 +13,6 @@ const METHOD_TERMS: ReadonlySet<string> = new Set(METHODS)
 
 // When an id term is common to a cassette, and how many naming terms a query may look up: ranking-model.ts (TermLimits).
 const {commonIdShare: COMMON_ID_SHARE, commonIdMin: COMMON_ID_MIN} = RANKING_MODEL.terms
-/** Queries with more naming terms than this are not looked up by key. */
 export const MAX_NAMING_TERMS = RANKING_MODEL.terms.maxNamingTerms
 
 /** How many of a cassette's `size` operation ids must hold an id term for it to be common. */

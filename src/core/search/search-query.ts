@@ -1,6 +1,6 @@
 import {TamaError} from '../errors/index.js'
 import {RANKING_MODEL} from './ranking-model.js'
-import {partsPair, stem, verbOf, words} from './text-analysis.js'
+import {firstVerb, partsPair, stem, verbOf, words} from './text-analysis.js'
 import {DETERMINERS, PARTICLES, STOP_WORDS, VERB_PARTICLES, type VerbClass} from './vocabulary.js'
 
 /** Longer queries are refused: no request for an operation needs more. */
@@ -47,9 +47,6 @@ function saidWords(all: readonly string[]): readonly string[] {
   return content.length > 0 ? content : all
 }
 
-// How long a joined word must be: ranking-model.ts (TermLimits).
-const MIN_JOINED = RANKING_MODEL.terms.minJoined
-
 /**
  * Reduces any string to stemmed terms: quotes, operators, column filters and control
  * characters are just separators; function words and request padding are dropped.
@@ -67,7 +64,7 @@ export function parseQuery(query: string): ParsedQuery {
   const sequence = kept.slice(0, 2 * MAX_QUERY_TERMS).map(stem)
   // Pairs and joined words are looked for among the first words only, as terms are.
   const read = all.slice(0, 4 * MAX_QUERY_TERMS)
-  const verb = kept.map(verbOf).find((verb) => verb !== undefined) ?? null
+  const verb = firstVerb(kept)
   return {
     text,
     terms: [...new Set(sequence)].slice(0, MAX_QUERY_TERMS),
@@ -120,13 +117,14 @@ function pairsOf(words: readonly string[], isTerm: (word: string) => boolean): S
 
 /**
  * The stemmed joins of two adjacent words: a word and the word after it, when that is a word
- * too or a particle ("look up", "sign in", "web hook"), together at least MIN_JOINED long.
+ * too or a particle ("look up", "sign in", "web hook"), together at least minJoined long (TermLimits).
  */
 function joinsOf(words: readonly string[]): string[] {
+  const {minJoined} = RANKING_MODEL.terms
   const joins = new Set<string>()
   for (let i = 1; i < words.length; i++) {
     const [first, second] = [words[i - 1]!, words[i]!]
-    if (first.length + second.length >= MIN_JOINED && isContent(first) && (isContent(second) || PARTICLES.has(second))) joins.add(stem(first + second))
+    if (first.length + second.length >= minJoined && isContent(first) && (isContent(second) || PARTICLES.has(second))) joins.add(stem(first + second))
   }
   return [...joins]
 }
@@ -138,6 +136,6 @@ function joinsOf(words: readonly string[]): string[] {
 export function withJoinedWords(query: ParsedQuery, held: (term: string) => boolean): ParsedQuery {
   const joined = query.joins.filter((term) => held(term) && !query.terms.includes(term))
   if (joined.length === 0) return query
-  const verb = query.verb ?? joined.map(verbOf).find((verb) => verb !== undefined) ?? null
+  const verb = query.verb ?? firstVerb(joined)
   return {...query, terms: [...query.terms, ...joined].slice(0, MAX_QUERY_TERMS), verb, acts: query.acts && verb === null}
 }

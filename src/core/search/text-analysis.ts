@@ -72,13 +72,14 @@ export function verbOf(word: string): VerbClass | undefined {
   return VERB_OF.get(word)
 }
 
+/** The action the first API verb of `words` names, if one of them is one. */
+export function firstVerb(words: readonly string[]): VerbClass | null {
+  return words.map(verbOf).find((verb) => verb !== undefined) ?? null
+}
+
 /** An operation's action: the first verb in its id, else what its HTTP method implies. */
 export function operationVerb(idWords: readonly string[], method: string): VerbClass | null {
-  for (const word of idWords) {
-    const verb = VERB_OF.get(word)
-    if (verb !== undefined) return verb
-  }
-  return METHOD_VERBS[method] ?? null
+  return firstVerb(idWords) ?? METHOD_VERBS[method] ?? null
 }
 
 /** Whether a function word parts the words around it into two pairs; `afterVerb` when the word before it is an API verb. */
