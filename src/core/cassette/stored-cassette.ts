@@ -147,7 +147,7 @@ function checkedSearchRows(db: SqliteDatabase, meta: CassetteMeta, summaries: re
   // the records check found to be the record's), and its summary.
   // (Only for a copy: otherwise the rows and records are derived again and compared.)
   const disagreeing = db.prepare<{id: number}>(ROWS_DISAGREEING).get()?.id ?? summaryDisagreeing(db, summaries)
-  if (disagreeing !== undefined) problems.push(`operation row ${disagreeing}: its columns or search rows disagree with its record (operation id, method, path, destructive, summary or scopes)`)
+  if (disagreeing !== undefined) problems.push(`operation row ${disagreeing}: its columns or search rows disagree with its record (operation id, destructive, scopes or summary)`)
   return problems.length > 0 ? {problems} : {rows: new Map()}
 }
 
