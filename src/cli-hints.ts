@@ -1,6 +1,6 @@
 import type {Problem} from './core/errors/index.js'
 import {TamaError} from './core/errors/index.js'
-import {TAKEN_BY} from './core/files/index.js'
+import {TAKEN_BY, wrongKindMessage} from './core/files/index.js'
 import {shellWord} from './core/text/index.js'
 
 /**
@@ -52,5 +52,5 @@ function wrongFileRemedy({message, details}: TamaError): string {
   const library = TAKEN_BY[kind as keyof typeof TAKEN_BY]
   const cli = CLI_TAKEN_BY[kind as keyof typeof CLI_TAKEN_BY]
   if (library === undefined || cli === undefined) return message
-  return `${file} is ${library.what}, not ${expected}: ${cli(shellWord(file))}`
+  return wrongKindMessage(file, library.what, expected, cli(shellWord(file)))
 }

@@ -45,7 +45,12 @@ export function recogniseFile(bytes: Uint8Array, parseDocument?: (bytes: Uint8Ar
 export function wrongKindOfFile(path: string, kind: FileKind, expected: string): TamaError | null {
   const takes = TAKEN_BY[kind]
   if (takes === undefined) return null
-  return new TamaError('usage', `${path} is ${takes.what}, not ${expected}: ${takes.remedy}`, {details: {file_kind: kind, file: path, expected}})
+  return new TamaError('usage', wrongKindMessage(path, takes.what, expected, takes.remedy), {details: {file_kind: kind, file: path, expected}})
+}
+
+/** What a wrong kind of file is and what to do with it, with `remedy` in the caller's words. */
+export function wrongKindMessage(path: string, what: string, expected: string, remedy: string): string {
+  return `${path} is ${what}, not ${expected}: ${remedy}`
 }
 
 /** What each kind of file is, and what to do with it instead, in the library's words. */
