@@ -32,22 +32,30 @@ export function releaseTemporary(path: string): void {
 }
 
 /**
- * Removes, synchronously, every temporary this process is still writing (and any SQLite
- * journal beside it): for a process about to exit on a signal. Failures are ignored: a
- * later write of the same output removes what is left (see removeStaleTemporaries).
+ * Removes, synchronously, every temporary this process is still writing: for a process
+ * about to exit on a signal (see discardTemporarySync).
  */
 export function removeLiveTemporariesSync(): void {
-  for (const path of LIVE) {
-    for (const file of [path, `${path}-journal`, `${path}-wal`, `${path}-shm`]) {
-      try {
-        rmSync(file, {force: true})
-      } catch {
-        // Left for the next write of the same output.
-      }
+  for (const path of LIVE) discardTemporarySync(path)
+}
+
+/**
+ * Removes a temporary from temporaryPathBeside and the files SQLite keeps beside a
+ * database (its journal, write-ahead log and shared memory), and releases it. Failures are
+ * ignored: a later write of the same output removes what is left (see removeStaleTemporaries).
+ */
+export function discardTemporarySync(path: string): void {
+  for (const suffix of SQLITE_COMPANIONS) {
+    try {
+      rmSync(`${path}${suffix}`, {force: true})
+    } catch {
+      // Left for the next write of the same output.
     }
   }
-  LIVE.clear()
+  releaseTemporary(path)
 }
+
+const SQLITE_COMPANIONS = ['', '-journal', '-wal', '-shm']
 
 /**
  * Removes the temporary files (and any SQLite journal beside them) that earlier writes of

@@ -1,6 +1,6 @@
-import {constants, copyFileSync, existsSync, linkSync, rmSync} from 'node:fs'
+import {constants, copyFileSync, existsSync, linkSync} from 'node:fs'
 
-import {releaseTemporary, removeStaleTemporaries, temporaryPathBeside} from '../files/index.js'
+import {discardTemporarySync, removeStaleTemporaries, temporaryPathBeside} from '../files/index.js'
 import {resolveIndexPath} from './index-path.js'
 import {openIndex} from './open-index.js'
 import type {TamaIndex} from './tama-index.js'
@@ -57,8 +57,7 @@ async function withNewIndex<T>(path: string, fn: (index: TamaIndex) => T | Promi
     }
     return result
   } finally {
-    // Closed, the index has checkpointed and removed its write-ahead log; a crash leaves them for removeStaleTemporaries.
-    for (const file of [temporary, `${temporary}-wal`, `${temporary}-shm`]) rmSync(file, {force: true})
-    releaseTemporary(temporary)
+    // Linked or not, the temporary's name goes; a crash leaves it for removeStaleTemporaries.
+    discardTemporarySync(temporary)
   }
 }
