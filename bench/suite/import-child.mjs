@@ -31,15 +31,14 @@ async function timeImports() {
 
 // The install's modules load inside the timed import as in a host, so only `write` loads them beforehand.
 async function timeWrites() {
-  const [{commitInstall}, {planCopy}, {findInstalled}, {openStorage}] = await Promise.all([
+  const [{commitInstall}, {planCopy}, {findInstalled}, {openCopyConnection}] = await Promise.all([
     import('../../dist/core/host-index/commit-install.js'),
     import('../../dist/core/host-index/install-plan.js'),
     import('../../dist/core/host-index/installed-cassettes.js'),
-    import('../../dist/core/host-index/storage.js'),
+    import('../../dist/core/host-index/install-runner.js'),
   ])
-  const {db} = openStorage(indexFile, {mustExist: true})
-  // As a pinned copy's own connection does (copyInPlace): its checkpoint is left to a later write.
-  db.pragma('wal_autocheckpoint = 0')
+  // The connection the library's copy writes through, set as it sets it.
+  const db = openCopyConnection(indexFile)
   try {
     let total = 0
     for (let i = 0; i < pairs.length; i += 2) {

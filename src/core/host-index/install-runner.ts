@@ -54,10 +54,7 @@ async function copyInPlace(path: string, job: Extract<InstallJob, {kind: 'import
   }
   let db: SqliteDatabase | undefined
   try {
-    // The caller opened (or created) the index already: a missing file was deleted since.
-    db = openStorage(path, {mustExist: true}).db
-    db.pragma('busy_timeout = 0')
-    db.pragma('wal_autocheckpoint = 0')
+    db = openCopyConnection(path)
     const connection = db
     const plan = await Promise.race([planCopy(job, (name) => findInstalled(connection, name), checkpoint), stop.promise])
     if (plan === undefined) return runInWorker(path, job, stop, rules)
@@ -69,6 +66,24 @@ async function copyInPlace(path: string, job: Extract<InstallJob, {kind: 'import
     throw isTamaError(known) ? known : new TamaError('internal', `The install failed unexpectedly: ${(error as Error).message}`)
   } finally {
     db?.close()
+  }
+}
+
+/**
+ * The connection a pinned copy writes through: it never waits for another writer (the copy
+ * goes to a worker thread instead), and it leaves the write-ahead log's checkpoint to a
+ * later write or the last close. The caller opened (or created) the index already, so a
+ * missing file was deleted since.
+ */
+export function openCopyConnection(path: string): SqliteDatabase {
+  const {db} = openStorage(path, {mustExist: true})
+  try {
+    db.pragma('busy_timeout = 0')
+    db.pragma('wal_autocheckpoint = 0')
+    return db
+  } catch (error) {
+    db.close()
+    throw error
   }
 }
 

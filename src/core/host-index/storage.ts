@@ -20,12 +20,6 @@ export {INDEX_APPLICATION_ID}
  */
 export const STORAGE_VERSION = 9
 
-/**
- * Pages of a new index file, the most SQLite allows: an install writes its rows in a tenth
- * of the write-ahead-log frames 4096-byte pages take, and records mostly fit one page.
- */
-const INDEX_PAGE_SIZE = 65_536
-
 const SQLITE_MAGIC = 'SQLite format 3\u0000'
 
 const INDEX_TABLES = `
@@ -279,7 +273,6 @@ function ensureSchema(db: SqliteDatabase, path: string): Omit<OpenedStorage, 'fi
   refuseNewer(path, seen)
   // Create or recreate under the write lock, re-reading what another process may have done meanwhile.
   let result: Omit<OpenedStorage, 'file'> = {db, recreated: false, previousVersion: null}
-  if (seen.objects === 0) db.pragma(`page_size = ${INDEX_PAGE_SIZE}`)
   db.exec('BEGIN IMMEDIATE')
   try {
     const now = schemaIdentity(db)

@@ -171,30 +171,6 @@ describe('a file index', () => {
     return path
   }
 
-  it('creates a new index file with 64 KiB pages, and keeps the pages of one an older tama-dex created', async () => {
-    const fresh = join(dir, 'fresh.sqlite3')
-    await open(fresh).load(incus, {cassette: 'incus'})
-    // As an older tama-dex left it: 4096-byte pages, its own tables; opening recreates those.
-    const older = join(dir, 'older.sqlite3')
-    const raw = new Database(older)
-    raw.pragma('page_size = 4096')
-    raw.exec('CREATE TABLE cassettes (name TEXT PRIMARY KEY)')
-    raw.pragma(`application_id = ${INDEX_APPLICATION_ID}`)
-    raw.pragma(`user_version = ${STORAGE_VERSION - 1}`)
-    raw.close()
-    await open(older).load(incus, {cassette: 'incus'})
-    const pageSize = (path: string) => {
-      const raw = new Database(path, {readonly: true})
-      try {
-        return raw.pragma('page_size', {simple: true})
-      } finally {
-        raw.close()
-      }
-    }
-    expect([pageSize(fresh), pageSize(older)]).toEqual([65_536, 4096])
-    expect(open(older).search('list instances', {scopes: ['incus.read']}).results.map((hit) => hit.operation_id)).toEqual(['instances_list'])
-  })
-
   it('recreates an index written by an older storage version, and says so', async () => {
     const path = await indexOfVersion('index.sqlite3', STORAGE_VERSION - 1)
     const events: unknown[] = []
