@@ -32,9 +32,9 @@ try {
   }
   const figures = await benchImport(repo, built, workDir, settings)
   process.stdout.write(`load average ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}\n`)
-  process.stdout.write('cassette | operations | copy ms | rebuild ms | speed-up | copy writing alone ms | rebuild / writing | CLI copy ms | CLI rebuild ms | CLI speed-up\n')
+  process.stdout.write('cassette | operations | copy ms | rebuild ms | speed-up | copy checks alone ms | copy writing alone ms | rebuild / writing | CLI copy ms | CLI rebuild ms | CLI speed-up\n')
   for (const f of figures) {
-    const cells = [f.copyMs.median, f.rebuildMs.median, f.speedup.median, f.copyWriteMs.median, f.writeSpeedup.median, f.cliCopyMs.median, f.cliRebuildMs.median, f.cliSpeedup.median].map((value) => value.toFixed(1))
+    const cells = [f.copyMs.median, f.rebuildMs.median, f.speedup.median, f.copyCheckMs.median, f.copyWriteMs.median, f.writeSpeedup.median, f.cliCopyMs.median, f.cliRebuildMs.median, f.cliSpeedup.median].map((value) => value.toFixed(1))
     process.stdout.write(`${f.name} | ${f.operations} | ${cells.join(' | ')}\n`)
   }
 } finally {

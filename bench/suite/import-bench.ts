@@ -19,6 +19,8 @@ export interface ImportFigures {
   readonly rebuildMs: Summary
   /** rebuildMs / copyMs, run by run: how many times faster copy mode is. */
   readonly speedup: Summary
+  /** What copy mode reads and checks alone: the cassette read, hashed and checked (planCopy), its modules loaded before. */
+  readonly copyCheckMs: Summary
   /** What copy mode writes alone: the checked copy committed (attach, SQL copy, FTS5, commit), its reading and checks done before. */
   readonly copyWriteMs: Summary
   /** rebuildMs / copyWriteMs, run by run: the speed-up a copy that checked nothing would reach. */
@@ -43,6 +45,7 @@ export async function benchImport(repo: string, built: readonly BuiltCatalogue[]
   for (const {name, cassettes} of groups) {
     const copyMs: number[] = []
     const rebuildMs: number[] = []
+    const copyCheckMs: number[] = []
     const copyWriteMs: number[] = []
     const cliCopyMs: number[] = []
     const cliRebuildMs: number[] = []
@@ -50,7 +53,9 @@ export async function benchImport(repo: string, built: readonly BuiltCatalogue[]
       progress(`import ${name}: run ${run + 1}/${settings.importRuns}`)
       const modes = run % 2 === 0 ? [true, false] : [false, true]
       for (const pinned of modes) (pinned ? copyMs : rebuildMs).push(await importInto(repo, workDir, cassettes, pinned ? 'copy' : 'rebuild'))
-      copyWriteMs.push(await importInto(repo, workDir, cassettes, 'write'))
+      const [checking, writing] = await copyHalves(repo, workDir, cassettes)
+      copyCheckMs.push(checking)
+      copyWriteMs.push(writing)
       for (const pinned of modes) (pinned ? cliCopyMs : cliRebuildMs).push(await importThroughCli(repo, workDir, cassettes, pinned))
     }
     figures.push({
@@ -59,6 +64,7 @@ export async function benchImport(repo: string, built: readonly BuiltCatalogue[]
       copyMs: summarise(copyMs),
       rebuildMs: summarise(rebuildMs),
       speedup: pairedRatios(rebuildMs, copyMs),
+      copyCheckMs: summarise(copyCheckMs),
       copyWriteMs: summarise(copyWriteMs),
       writeSpeedup: pairedRatios(rebuildMs, copyWriteMs),
       cliCopyMs: summarise(cliCopyMs),
@@ -84,13 +90,22 @@ async function importThroughCli(repo: string, workDir: string, cassettes: readon
   }
 }
 
-/** Milliseconds to import `cassettes` one after another into a new, empty index file (`write`: only the copy's commits, see import-child.mjs). */
-async function importInto(repo: string, workDir: string, cassettes: readonly BuiltCatalogue[], mode: 'copy' | 'rebuild' | 'write'): Promise<number> {
+/** Milliseconds to import `cassettes` one after another into a new, empty index file. */
+async function importInto(repo: string, workDir: string, cassettes: readonly BuiltCatalogue[], mode: 'copy' | 'rebuild'): Promise<number> {
+  return Number(await runChild(repo, workDir, cassettes, mode))
+}
+
+/** Milliseconds a pinned copy of `cassettes` takes to read and check them, and to write them, timed apart (see import-child.mjs). */
+async function copyHalves(repo: string, workDir: string, cassettes: readonly BuiltCatalogue[]): Promise<[number, number]> {
+  const [checking, writing] = (await runChild(repo, workDir, cassettes, 'write')).split(' ').map(Number)
+  return [checking!, writing!]
+}
+
+async function runChild(repo: string, workDir: string, cassettes: readonly BuiltCatalogue[], mode: 'copy' | 'rebuild' | 'write'): Promise<string> {
   const dir = await mkdtemp(path.join(workDir, 'import-'))
   try {
     const args = cassettes.flatMap((cassette) => [cassette.cassette, cassette.sha256])
-    const {stdout} = await runNode([CHILD, path.join(dir, 'index.sqlite3'), mode, ...args], {cwd: repo})
-    return Number(stdout)
+    return (await runNode([CHILD, path.join(dir, 'index.sqlite3'), mode, ...args], {cwd: repo})).stdout
   } finally {
     await rm(dir, {recursive: true, force: true})
   }
