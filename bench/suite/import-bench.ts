@@ -53,9 +53,9 @@ export async function benchImport(repo: string, built: readonly BuiltCatalogue[]
       progress(`import ${name}: run ${run + 1}/${settings.importRuns}`)
       const modes = run % 2 === 0 ? [true, false] : [false, true]
       for (const pinned of modes) (pinned ? copyMs : rebuildMs).push(await importInto(repo, workDir, cassettes, pinned ? 'copy' : 'rebuild'))
-      const [checking, writing] = await copyHalves(repo, workDir, cassettes)
-      copyCheckMs.push(checking)
-      copyWriteMs.push(writing)
+      const halves = await copyHalves(repo, workDir, cassettes)
+      copyCheckMs.push(halves.checkMs)
+      copyWriteMs.push(halves.writeMs)
       for (const pinned of modes) (pinned ? cliCopyMs : cliRebuildMs).push(await importThroughCli(repo, workDir, cassettes, pinned))
     }
     figures.push({
@@ -96,12 +96,17 @@ async function importInto(repo: string, workDir: string, cassettes: readonly Bui
 }
 
 /** Milliseconds a pinned copy of `cassettes` takes to read and check them, and to write them, timed apart (see import-child.mjs). */
-async function copyHalves(repo: string, workDir: string, cassettes: readonly BuiltCatalogue[]): Promise<[number, number]> {
-  const [checking, writing] = (await runChild(repo, workDir, cassettes, 'write')).split(' ').map(Number)
-  return [checking!, writing!]
+async function copyHalves(repo: string, workDir: string, cassettes: readonly BuiltCatalogue[]): Promise<CopyHalves> {
+  return JSON.parse(await runChild(repo, workDir, cassettes, 'halves')) as CopyHalves
 }
 
-async function runChild(repo: string, workDir: string, cassettes: readonly BuiltCatalogue[], mode: 'copy' | 'rebuild' | 'write'): Promise<string> {
+/** What import-child.mjs prints in `halves` mode. */
+interface CopyHalves {
+  readonly checkMs: number
+  readonly writeMs: number
+}
+
+async function runChild(repo: string, workDir: string, cassettes: readonly BuiltCatalogue[], mode: 'copy' | 'rebuild' | 'halves'): Promise<string> {
   const dir = await mkdtemp(path.join(workDir, 'import-'))
   try {
     const args = cassettes.flatMap((cassette) => [cassette.cassette, cassette.sha256])

@@ -3,11 +3,11 @@
  * thread then starts exactly as in a host, without the TypeScript loader the benchmark
  * runs under (which every worker would otherwise load too, ~0.1 s each). Plain
  * JavaScript for that reason; it uses the built library.
- * Usage: node bench/suite/import-child.mjs INDEX_FILE copy|rebuild|write CASSETTE SHA256 [CASSETTE SHA256]...
+ * Usage: node bench/suite/import-child.mjs INDEX_FILE copy|rebuild|halves CASSETTE SHA256 [CASSETTE SHA256]...
  * Imports each cassette in turn (pinned in copy mode) and prints the milliseconds taken.
- * `write` times a pinned copy's two halves apart, and prints them as two numbers: reading
- * each cassette, hashing and checking it (planCopy), then committing its checked plan, as
- * the library's copy does. The install's modules load before either is timed.
+ * `halves` times a pinned copy's two halves apart and prints them as JSON {checkMs, writeMs}:
+ * reading each cassette, hashing and checking it (planCopy), then committing its checked
+ * plan, as the library's copy does. The install's modules load before either is timed.
  */
 import {performance} from 'node:perf_hooks'
 
@@ -16,7 +16,7 @@ import {openIndex} from '../../dist/core/host-index/index.js'
 const [indexFile, mode, ...pairs] = process.argv.slice(2)
 const index = openIndex({path: indexFile})
 try {
-  process.stdout.write(mode === 'write' ? (await timeHalves()).join(' ') : String(await timeImports()))
+  process.stdout.write(mode === 'halves' ? JSON.stringify(await timeHalves()) : String(await timeImports()))
 } finally {
   index.close()
 }
@@ -30,7 +30,7 @@ async function timeImports() {
   return performance.now() - started
 }
 
-// The install's modules load inside the timed import as in a host, so only `write` loads them beforehand.
+// The install's modules load inside the timed import as in a host, so only `halves` loads them beforehand.
 async function timeHalves() {
   const [{commitInstall}, {planCopy}, {findInstalled}, {openCopyConnection}] = await Promise.all([
     import('../../dist/core/host-index/commit-install.js'),
@@ -41,18 +41,18 @@ async function timeHalves() {
   // The connection the library's copy writes through, set as it sets it.
   const db = openCopyConnection(indexFile)
   try {
-    let checking = 0
-    let writing = 0
+    let checkMs = 0
+    let writeMs = 0
     for (let i = 0; i < pairs.length; i += 2) {
       const planned = performance.now()
       const plan = await planCopy({kind: 'import', file: pairs[i], sha256: pairs[i + 1]}, (name) => findInstalled(db, name), () => {})
       if (plan === undefined) throw new Error(`${pairs[i]} cannot be copied`)
       const started = performance.now()
-      checking += started - planned
+      checkMs += started - planned
       commitInstall(db, plan)
-      writing += performance.now() - started
+      writeMs += performance.now() - started
     }
-    return [checking, writing]
+    return {checkMs, writeMs}
   } finally {
     db.close()
   }
