@@ -120,26 +120,58 @@ export function insertOperations(db: SqliteDatabase, cassette: string, records: 
     }
     for (const key of rows.nameKeys.keys) insertNameKey.run(key, id, rows.nameKeys.bare ? 1 : 0)
   }
-  const add = statement(db, 'INSERT INTO operation_terms (term, docs) VALUES (?, ?) ON CONFLICT (term) DO UPDATE SET docs = docs + excluded.docs')
-  for (const [term, docs] of counts) add.run(term, docs)
+  addTermCounts(db, counts)
+  deriveScopeMembers(db)
+}
+
+/**
+ * Derives what the index shares between cassettes for rows copied in as `cassette`
+ * (copySearchRows), inside the caller's transaction: the members of every scope set, from
+ * the set's own scopes text, and the term counts, from the copied terms. A cassette's own
+ * member and count rows are never taken, so nothing it carries decides how another
+ * cassette's operations are authorised or counted.
+ */
+export function deriveSharedRows(db: SqliteDatabase, cassette: string): void {
+  addTermCounts(db, storedTermCounts(db, cassette))
+  deriveScopeMembers(db)
 }
 
 /** Removes every operation of `cassette`, its term counts, and scope sets no operation uses any more. */
 export function deleteOperations(db: SqliteDatabase, cassette: string): void {
   checkCassette(cassette)
-  const counts = new Map<string, number>()
-  const rows = statement<Record<(typeof TERM_COLUMNS)[number], string>>(db, `SELECT ${TERM_COLUMNS.join(', ')} FROM operation_text WHERE ${OF_CASSETTE}`)
-  for (const row of rows.iterate(cassette)) countTerms(counts, TERM_COLUMNS.map((column) => (row[column] === '' ? [] : row[column].split(' '))))
   const subtract = statement(db, 'UPDATE operation_terms SET docs = docs - ? WHERE term = ?')
-  for (const [term, docs] of counts) subtract.run(docs, term)
+  for (const [term, docs] of storedTermCounts(db, cassette)) subtract.run(docs, term)
   statement(db, 'DELETE FROM operation_terms WHERE docs <= 0').run()
   statement(db, `DELETE FROM operation_text WHERE ${OF_CASSETTE}`).run(cassette)
   statement(db, `DELETE FROM operation_records WHERE ${OF_CASSETTE}`).run(cassette)
   statement(db, `DELETE FROM operation_name_keys WHERE ${OF_CASSETTE}`).run(cassette)
   statement(db, 'DELETE FROM operations WHERE cassette = ?').run(cassette)
-  const unused = 'NOT EXISTS (SELECT 1 FROM operations o WHERE o.scope_set = %)'
-  statement(db, `DELETE FROM operation_scope_members WHERE ${unused.replace('%', 'set_id')}`).run()
-  statement(db, `DELETE FROM operation_scope_sets WHERE ${unused.replace('%', 'operation_scope_sets.id')}`).run()
+  deriveScopeMembers(db)
+}
+
+/**
+ * Drops the scope sets no operation uses and writes the members of the others again from
+ * the set's scopes text, the one thing about a set that installs check: search and execute
+ * decide visibility by the members, so they are never kept from an earlier write or taken
+ * from a cassette. A host holds a handful of sets, so this costs well under a millisecond.
+ */
+function deriveScopeMembers(db: SqliteDatabase): void {
+  statement(db, 'DELETE FROM operation_scope_members').run()
+  statement(db, 'DELETE FROM operation_scope_sets WHERE NOT EXISTS (SELECT 1 FROM operations o WHERE o.scope_set = operation_scope_sets.id)').run()
+  statement(db, 'INSERT INTO operation_scope_members (set_id, scope) SELECT s.id, j.value FROM operation_scope_sets s, json_each(s.scopes) j ORDER BY s.id, j.value ON CONFLICT DO NOTHING').run()
+}
+
+/** How many of `cassette`'s operations hold each term, read from its stored terms: what its install added to operation_terms and its removal takes away. */
+function storedTermCounts(db: SqliteDatabase, cassette: string): Map<string, number> {
+  const counts = new Map<string, number>()
+  const rows = statement<Record<(typeof TERM_COLUMNS)[number], string>>(db, `SELECT ${TERM_COLUMNS.join(', ')} FROM operation_text WHERE ${OF_CASSETTE}`)
+  for (const row of rows.iterate(cassette)) countTerms(counts, TERM_COLUMNS.map((column) => (row[column] === '' ? [] : row[column].split(' '))))
+  return counts
+}
+
+function addTermCounts(db: SqliteDatabase, counts: ReadonlyMap<string, number>): void {
+  const add = statement(db, 'INSERT INTO operation_terms (term, docs) VALUES (?, ?) ON CONFLICT (term) DO UPDATE SET docs = docs + excluded.docs')
+  for (const [term, docs] of counts) add.run(term, docs)
 }
 
 /**
@@ -204,10 +236,7 @@ function checkCassette(cassette: string): void {
 function scopeSetId(db: SqliteDatabase, scopes: string): number {
   const found = statement<{id: number}>(db, 'SELECT id FROM operation_scope_sets WHERE scopes = ?').get(scopes)
   if (found !== undefined) return found.id
-  const id = Number(statement(db, 'INSERT INTO operation_scope_sets (scopes) VALUES (?)').run(scopes).lastInsertRowid)
-  const member = statement(db, 'INSERT INTO operation_scope_members (set_id, scope) VALUES (?, ?)')
-  for (const scope of JSON.parse(scopes) as string[]) member.run(id, scope)
-  return id
+  return Number(statement(db, 'INSERT INTO operation_scope_sets (scopes) VALUES (?)').run(scopes).lastInsertRowid)
 }
 
 // A JSON Schema `when` becomes 'conditional': search results say whether to expect a

@@ -1,6 +1,6 @@
 import type {OperationRecord} from '../profile/index.js'
 import {type SqliteDatabase, openDatabase} from '../sqlite/index.js'
-import {insertOperations} from './operation-store.js'
+import {deriveSharedRows, insertOperations} from './operation-store.js'
 import {createOperationTables} from './operation-tables.js'
 
 /**
@@ -16,11 +16,13 @@ import {createOperationTables} from './operation-tables.js'
 export const SEARCH_TABLE_PREFIX = 'search_'
 
 /**
- * How a table's rows enter an index that holds other cassettes:
- * - operation: rows of one operation (`operations`, and tables whose key refers to it): ids are moved past the index's;
- * - shared: rows several cassettes share, found by their unique key (scope sets): added when missing;
- * - member: rows of a shared table's row (scope set members): added when missing;
- * - count: counts over the cassette's operations by key (term document counts): added to the index's.
+ * How a table's rows enter an index that holds other cassettes. Only rows of the cassette's
+ * own operations are copied; what cassettes share is derived by the host (deriveSharedRows),
+ * so a cassette, even a pinned one, cannot change another's authorisation or statistics:
+ * - operation: rows of one operation (`operations`, and tables whose key refers to it): copied, ids moved past the index's;
+ * - shared: rows several cassettes share, found by their unique key (scope sets): the keys the cassette's operations use are added when missing (the copy's check found each to be its operations' scopes);
+ * - member: rows of a shared table's row (scope set members): never copied, derived from the shared row's key;
+ * - count: counts over the cassette's operations by key (term document counts): never copied, counted from the copied rows.
  */
 export type SearchTableRole = 'operation' | 'shared' | 'member' | 'count'
 
@@ -194,8 +196,9 @@ function rowsOf(db: SqliteDatabase, table: SearchTable, sql: string): unknown[][
 
 /**
  * Copies a cassette's search rows from the attached database `schema` into the index, as
- * cassette `cassette`, in SQL only: operation ids are moved past the index's largest, shared
- * rows are matched by their unique key, counts are added to the index's. The FTS5 index is
+ * cassette `cassette`, in SQL: operation ids are moved past the index's largest, shared
+ * rows are matched by their unique key, and member and count rows are derived by the host
+ * from what was copied (deriveSharedRows), never taken from the cassette. The FTS5 index is
  * filled by the index's own triggers as `operation_text` rows come in. The caller deleted the
  * cassette's old rows and holds the write transaction. `splits` names a table of where each
  * record's input schema lies in its bytes, to split records by (FROM_RECORDS).
@@ -230,19 +233,18 @@ export function copySearchRows(db: SqliteDatabase, schema: string, cassette: str
     if (table.role === 'shared') {
       const columns = table.columns.filter((column) => column.key === 0)
       const list = columns.map((column) => quoted(column.name)).join(', ')
-      db.prepare(`${target} (${list}) SELECT ${columns.map((column) => `t.${quoted(column.name)}`).join(', ')} FROM ${from(table.name)} t WHERE true ORDER BY t.rowid ON CONFLICT (${quoted(table.uniqueKey!)}) DO NOTHING`).run()
-    } else if (table.role === 'member') {
-      db.prepare(`${target} (${columnList(table)}) ${source} ON CONFLICT DO NOTHING`).run()
-    } else if (table.role === 'count') {
-      const keys = table.columns.filter((column) => column.key > 0).map((column) => quoted(column.name))
-      const sums = table.columns.filter((column) => column.key === 0).map((column) => `${quoted(column.name)} = ${quoted(column.name)} + excluded.${quoted(column.name)}`)
-      db.prepare(`${target} (${columnList(table)}) ${source} ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${sums.join(', ')}`).run()
-    } else {
+      const id = quoted(table.columns.find((column) => column.key === 1)!.name)
+      const used = searchTables()
+        .filter((referrer) => referrer.role === 'operation')
+        .flatMap((referrer) => referrer.columns.filter((column) => column.refersTo === table.name).map((column) => `SELECT ${quoted(column.name)} FROM ${from(referrer.name)}`))
+      db.prepare(`${target} (${list}) SELECT ${columns.map((column) => `t.${quoted(column.name)}`).join(', ')} FROM ${from(table.name)} t WHERE t.${id} IN (${used.join(' UNION ')}) ORDER BY t.rowid ON CONFLICT (${quoted(table.uniqueKey!)}) DO NOTHING`).run()
+    } else if (table.role === 'operation') {
       const insert = db.prepare(`${target} (${columnList(table)}) ${source}`)
       if (table.name === OPERATIONS) insert.run({cassette})
       else insert.run()
     }
   }
+  deriveSharedRows(db, cassette)
 }
 
 /** Most rows any search table of a cassette may hold per operation (name keys, distinct terms): a bound on what a copy adds. */
