@@ -249,6 +249,20 @@ export const HOSTILE: readonly HostileCassette[] = [
     pinnedReason: ROWS_DISAGREE,
     unpinned: 'installs what the documents say',
   },
+  ...[
+    {name: 'search rows that hide a confirmation rule', confirmation: null},
+    {name: 'search rows whose confirmation search cannot parse', confirmation: 'not JSON'},
+    {name: 'search rows whose confirmation says more than the rule', confirmation: JSON.stringify({when: 'always', echo: 'name', message: 'Removing a pet cannot be undone.', marker: MARKER})},
+  ].map(({name, confirmation}): HostileCassette => ({
+    name,
+    make: (good, dir) => withSql(good, dir, (db) => db.prepare("UPDATE search_operations SET confirmation = ? WHERE operation_id = 'pets_delete'").run(confirmation)),
+    check: 'search_rows',
+    reason: /search_operations row \d+: confirmation differs/,
+    // What results show of a confirmation rule must be the record's, which execute enforces.
+    pinned: 'refused',
+    pinnedReason: ROWS_DISAGREE,
+    unpinned: 'refused',
+  })),
   {
     name: 'a digest that is not the pinned one',
     make: (good) => good,

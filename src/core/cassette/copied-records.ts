@@ -1,6 +1,7 @@
 import {isUtf8} from 'node:buffer'
 
 import type {OperationRecord} from '../profile/index.js'
+import {searchConfirmationText} from '../search/index.js'
 import {type StoredRecord, readStoredRecord} from '../profile/stored-record.js'
 import type {SqliteDatabase} from '../sqlite/index.js'
 import {count, quote} from '../text/index.js'
@@ -28,9 +29,15 @@ export interface RecordSplit {
   readonly stop: number
 }
 
-/** The summaries of the records a copy checked (what their search rows are compared with), and where each is split for the index. */
+/** What the search row of a checked record must say where search shows it: its summary and its confirmation column (searchConfirmationText). */
+export interface RecordSaying {
+  readonly summary: string
+  readonly confirmation: string | null
+}
+
+/** What the records a copy checked say (their search rows are compared with it), and where each is split for the index. */
 export interface CopiedRecords {
-  readonly summaries: string[]
+  readonly sayings: RecordSaying[]
   readonly splits: RecordSplit[]
 }
 
@@ -49,7 +56,7 @@ export function checkCopiedRecords(db: SqliteDatabase, operations: readonly Oper
   const texts = db.prepare<{id: number; valid: number; bytes: number; text: string}>('SELECT id, json_valid(record) AS valid, octet_length(record) AS bytes, record AS text FROM operations ORDER BY id').iterate()
   const storedBytes = db.prepare<{bytes: Uint8Array}>('SELECT CAST(record AS BLOB) AS bytes FROM operations WHERE id = ?')
   const findings: string[] = []
-  const summaries: string[] = []
+  const sayings: RecordSaying[] = []
   const splits: RecordSplit[] = []
   for (const {id, valid, bytes, text} of texts) {
     const row = operations[id - 1]!
@@ -81,10 +88,10 @@ export function checkCopiedRecords(db: SqliteDatabase, operations: readonly Oper
     // The shape puts members before the input schema (canonical order, required keys), so a comma precedes it.
     const span = scan.spans.get(STORED_APART)!
     splits.push(bytes === text.length ? {id, cut: span.from, start: span.start, stop: span.end} : byteSpan(id, text, span))
-    summaries.push(record.summary)
+    sayings.push({summary: record.summary, confirmation: searchConfirmationText(record)})
   }
   if (findings.length > 0) throw new CheckFailure(`${findings.length} of ${operations.length} operation rows disagree with their own record: ${listed(findings)}.`)
-  return {value: {summaries, splits}, detail: `${count(summaries.length, 'operation record')}, each JSON within the document limits, an OperationRecord in canonical key order, matching its row.`}
+  return {value: {sayings, splits}, detail: `${count(sayings.length, 'operation record')}, each JSON within the document limits, an OperationRecord in canonical key order, matching its row.`}
 }
 
 /** A span of a record's text in bytes of its UTF-8 (the text is not ASCII: offsets differ). */

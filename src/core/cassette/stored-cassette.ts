@@ -8,7 +8,7 @@ import {isCassetteName, isCassetteVersion} from './cassette-identity.js'
 import {CheckFailure, listed} from './check-failure.js'
 import type {Checklist} from './checklist.js'
 import {OPERATION_COLUMNS, type OperationRow} from './operation-row.js'
-import {type RecordSplit, checkCopiedRecords} from './copied-records.js'
+import {type RecordSaying, type RecordSplit, checkCopiedRecords} from './copied-records.js'
 import type {DocumentRow} from './plan-cassette.js'
 import {checkHeader} from './sqlite-header.js'
 import {compareCodeUnits, count, quote} from '../text/index.js'
@@ -77,7 +77,7 @@ export function readStoredCassette(bytes: Uint8Array, checklist: Checklist, opti
       // a record first, in SQL and one scan of its text (docs/cassette-format.md, check 8).
       const records = checklist.run('records', () => checkCopiedRecords(db, operations))
       if (records === undefined) return undefined
-      const searchRows = readSearchRowsOf(db, meta, records.summaries)
+      const searchRows = readSearchRowsOf(db, meta, records.sayings)
       const copyable = checklist.run('search_rows', () => {
         if ('problems' in searchRows) throw new CheckFailure(`the search rows cannot be copied: ${listed(searchRows.problems)}.`)
         return {value: true, detail: `search rows of search data ${meta.searchData}, this tama-dex's: ${count(meta.operations, 'operation')}, within the profile's limits, copied as they are.`}
@@ -125,36 +125,37 @@ function checkSchema(db: SqliteDatabase): void {
 
 /**
  * The search rows' bounds (searchRowsProblems), then, unless only copied, the rows
- * themselves. For a copy (`summaries`: those of its records, checked), nothing but counts, lengths and
- * summaries reaches JavaScript.
+ * themselves. For a copy (`sayings`: what its checked records say), nothing but counts,
+ * lengths, summaries and confirmation columns reaches JavaScript.
  */
-function readSearchRowsOf(db: SqliteDatabase, meta: CassetteMeta, summaries: readonly string[] | null): NonNullable<StoredCassette['searchRows']> {
+function readSearchRowsOf(db: SqliteDatabase, meta: CassetteMeta, sayings: readonly RecordSaying[] | null): NonNullable<StoredCassette['searchRows']> {
   try {
-    return checkedSearchRows(db, meta, summaries)
+    return checkedSearchRows(db, meta, sayings)
   } catch (error) {
     // A hostile file can make SQLite itself refuse a row (malformed JSON): that is a finding too.
     return {problems: [`they cannot be checked: ${error instanceof Error ? error.message : String(error)}`]}
   }
 }
 
-function checkedSearchRows(db: SqliteDatabase, meta: CassetteMeta, summaries: readonly string[] | null): NonNullable<StoredCassette['searchRows']> {
+function checkedSearchRows(db: SqliteDatabase, meta: CassetteMeta, sayings: readonly RecordSaying[] | null): NonNullable<StoredCassette['searchRows']> {
   const sql = new Map(db.prepare<{name: string; sql: string}>("SELECT name, sql FROM sqlite_schema WHERE type = 'table'").all().map((row) => [row.name, row.sql]))
   const problems = meta.operations > LIMITS.operations ? [`the cassette says it has ${meta.operations} operations, more than a document may have (${LIMITS.operations})`] : searchRowsProblems(db, sql, meta.operations, LIMITS.documentBytes)
   if (problems.length > 0) return {problems}
-  if (summaries === null) return {rows: readSearchRows(db)}
+  if (sayings === null) return {rows: readSearchRows(db)}
   // The rows a copy takes must say what each record says where it decides who sees and what
   // runs: the operation, whether it is destructive, its scopes (the operations columns, which
-  // the records check found to be the record's), and its summary.
+  // the records check found to be the record's), and what results show of it: its summary and
+  // its confirmation rule, which search parses.
   // (Only for a copy: otherwise the rows and records are derived again and compared.)
-  const disagreeing = db.prepare<{id: number}>(ROWS_DISAGREEING).get()?.id ?? summaryDisagreeing(db, summaries)
-  if (disagreeing !== undefined) problems.push(`operation row ${disagreeing}: its columns or search rows disagree with its record (operation id, destructive, scopes or summary)`)
+  const disagreeing = db.prepare<{id: number}>(ROWS_DISAGREEING).get()?.id ?? sayingDisagreeing(db, sayings)
+  if (disagreeing !== undefined) problems.push(`operation row ${disagreeing}: its columns or search rows disagree with its record (operation id, destructive, scopes, summary or confirmation)`)
   return problems.length > 0 ? {problems} : {rows: new Map()}
 }
 
-/** The first operation whose search row's summary is not its record's. */
-function summaryDisagreeing(db: SqliteDatabase, recorded: readonly string[]): number | undefined {
-  const summaries = db.prepare<{id: number; summary: unknown}>(`SELECT id, summary FROM ${SEARCH_TABLE_PREFIX}operations ORDER BY id`).all()
-  return summaries.find((row, index) => row.id !== index + 1 || row.summary !== recorded[index])?.id
+/** The first operation whose search row's summary or confirmation is not its record's. */
+function sayingDisagreeing(db: SqliteDatabase, recorded: readonly RecordSaying[]): number | undefined {
+  const rows = db.prepare<{id: number; summary: unknown; confirmation: unknown}>(`SELECT id, summary, confirmation FROM ${SEARCH_TABLE_PREFIX}operations ORDER BY id`).all()
+  return rows.find((row, index) => row.id !== index + 1 || row.summary !== recorded[index]!.summary || row.confirmation !== recorded[index]!.confirmation)?.id
 }
 
 function checkIntegrity(db: SqliteDatabase): {value: true; detail: string} {

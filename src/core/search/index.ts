@@ -1,5 +1,5 @@
 export {createOperationTables} from './operation-tables.js'
-export {compactSearchIndex, deleteOperations, getOperation, inputFieldNames, insertOperations, storedRecords} from './operation-store.js'
+export {compactSearchIndex, deleteOperations, getOperation, inputFieldNames, insertOperations, searchConfirmationText, storedRecords} from './operation-store.js'
 export {searchOperations} from './search-operations.js'
 export {MAX_QUERY_CHARACTERS} from './search-query.js'
 export {suggestOperations} from './suggest-operations.js'

@@ -111,7 +111,7 @@ export function insertOperations(db: SqliteDatabase, cassette: string, records: 
       rows.verb,
       record.summary,
       record.destructive ? 1 : 0,
-      record.confirmation === null ? null : JSON.stringify(searchConfirmation(record)),
+      searchConfirmationText(record),
     ).lastInsertRowid
     insertText.run(id, ...rows.columns.map((column) => column.join(' ')), rows.nameCounts, rows.summarySaying)
     if (storeRecords) {
@@ -239,11 +239,15 @@ function scopeSetId(db: SqliteDatabase, scopes: string): number {
   return Number(statement(db, 'INSERT INTO operation_scope_sets (scopes) VALUES (?)').run(scopes).lastInsertRowid)
 }
 
-// A JSON Schema `when` becomes 'conditional': search results say whether to expect a
-// confirmation, execute decides it against the real input.
-function searchConfirmation(record: OperationRecord): SearchConfirmation {
-  const rule = record.confirmation!
-  return {when: rule.when === 'always' ? 'always' : 'conditional', echo: rule.echo, message: rule.message}
+/**
+ * The `confirmation` column of an operation's search row: what search results say about its
+ * confirmation rule. A JSON Schema `when` becomes 'conditional': results say whether to
+ * expect a confirmation, execute decides it against the real input.
+ */
+export function searchConfirmationText(record: OperationRecord): string | null {
+  const rule = record.confirmation
+  if (rule === null) return null
+  return JSON.stringify({when: rule.when === 'always' ? 'always' : 'conditional', echo: rule.echo, message: rule.message} satisfies SearchConfirmation)
 }
 
 /** Top-level input property names, and those of a `body` property (docs/profile.md#the-input-object). */
