@@ -15,6 +15,7 @@ import {type TamaIndex, openIndex} from '../../src/core/host-index/index.js'
 import {handleExecute} from '../../src/core/mcp/index.js'
 import {checkDocument, validateDocument} from '../../src/core/profile/index.js'
 import type {OperationRecord} from '../../src/core/profile/operation-record.js'
+import {searchConfirmationText} from '../../src/core/search/index.js'
 import {CLI, PROJECT_ROOT, runCli} from '../helpers/cli.js'
 import {bodyDocument} from '../helpers/documents.js'
 import {withSql} from '../core/cassette/cassette-kit.js'
@@ -339,15 +340,19 @@ describe('pinned cassettes hold their records to the document limits, and their 
   })
 
   /**
-   * The good cassette with op's record (and only it) rewritten, consistently: the row agrees
-   * with its record. A DEEP string in the edited record stands for the canonical JSON of a
-   * schema nested `levels` deep, written out as text: no JSON library need walk it.
+   * The good cassette with op's record rewritten. With `row: 'agrees'` its search row's
+   * confirmation column says what the edited record's rule gives, as a pinned copy checks;
+   * with 'documents' it stays what the embedded documents give, as a rebuild checks. A DEEP
+   * string in the edited record stands for the canonical JSON of a schema nested `levels`
+   * deep, written out as text: no JSON library need walk it.
    */
-  function withRecord(edit: (record: Record<string, unknown>) => Record<string, unknown>, levels = 0): {path: string; sha256: string} {
+  function withRecord(edit: (record: Record<string, unknown>) => Record<string, unknown>, {levels = 0, row = 'agrees'}: {levels?: number; row?: 'agrees' | 'documents'} = {}): {path: string; sha256: string} {
     const bytes = withSql(good, dir, (db) => {
-      const row = db.prepare<{record: string}>("SELECT record FROM operations WHERE operation_id = 'op'").get()!
-      const text = canonicalJson(edit(JSON.parse(row.record) as Record<string, unknown>)).replace(`"${DEEP}"`, () => deepSchemaText(levels))
+      const stored = db.prepare<{record: string}>("SELECT record FROM operations WHERE operation_id = 'op'").get()!
+      const edited = edit(JSON.parse(stored.record) as Record<string, unknown>)
+      const text = canonicalJson(edited).replace(`"${DEEP}"`, () => deepSchemaText(levels))
       db.prepare("UPDATE operations SET record = ? WHERE operation_id = 'op'").run(text)
+      if (row === 'agrees') db.prepare("UPDATE search_operations SET confirmation = ? WHERE operation_id = 'op'").run(searchConfirmationText(edited as unknown as OperationRecord))
     })
     const path = join(dir, `hostile-${sha256Hex(bytes).slice(0, 12)}.tama-cassette`)
     writeFileSync(path, bytes)
@@ -364,7 +369,7 @@ describe('pinned cassettes hold their records to the document limits, and their 
     {name: 'a string past the document limit', edit: (r: Record<string, unknown>) => ({...r, description: 'x'.repeat(1024 * 1024 + 1)}), reason: /longer than 1048576/},
     {name: 'a key past the document limit, inside an output schema', edit: (r: Record<string, unknown>) => ({...r, outputSchema: {properties: {['k'.repeat(1024 * 1024 + 1)]: true}}}), reason: /longer than 1048576/},
   ])('refuses $name, pinned, at verify and at import, leaving the index unchanged', async ({edit, levels, reason}, context) => {
-    const {path, sha256} = withRecord(edit, levels)
+    const {path, sha256} = withRecord(edit, {levels, row: 'documents'})
     const report = await verifyCassette(readFileSync(path), {source: 'hostile.tama-cassette', sha256})
     expect(report.checks.find((check) => !check.ok)).toMatchObject({check: 'records', detail: expect.stringMatching(reason)})
     const before = index.cassettes()
@@ -405,7 +410,7 @@ describe('pinned cassettes hold their records to the document limits, and their 
     const file = join(dir, 'mcp-index.sqlite3')
     const host = openIndex({path: file})
     const good = join(dir, 'good.tama-cassette')
-    const deep = withRecord((r) => ({...r, inputSchema: DEEP}), 3000)
+    const deep = withRecord((r) => ({...r, inputSchema: DEEP}), {levels: 3000})
     try {
       await host.import(good)
       await expect(host.import(deep.path, {sha256: deep.sha256})).rejects.toMatchObject({kind: 'verification_failed'})
