@@ -42,6 +42,8 @@ export const LIMITS = Object.freeze({
   patternProperties: 100,
   /** Subschemas one schema applies to the same value, along every path of `$ref` and the in-place applicators. */
   inPlaceApplications: 1000,
+  /** Schemas nested in each other along any path of subschemas, each `$ref` followed counting as one more: how deep compiling goes. */
+  referenceDepth: 128,
   /** Subschemas of one operation's input schema (or `when`) once bundled, each place counted: what execute compiles. */
   operationSubschemas: 2000,
 })

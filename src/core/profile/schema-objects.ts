@@ -1,6 +1,7 @@
 import {childPointer, isObject, jsonType, quoteJson} from '../json/index.js'
 import {LIMITS} from './limits.js'
 import {InPlaceReach} from './in-place-reach.js'
+import {ReferenceDepth} from './reference-depth.js'
 import {DocumentPatterns} from './linear-pattern.js'
 import type {RefResolver} from './ref-resolver.js'
 import {SUBSCHEMA_PLACES, entries, isSchemaKeyword, keywordRefusal, namesListed} from './schema-keywords.js'
@@ -80,12 +81,14 @@ export class SchemaObjectChecker {
   private readonly checked = new Set<object>()
   private readonly patterns = new DocumentPatterns()
   private readonly reach: InPlaceReach
+  private readonly depth: ReferenceDepth
 
   constructor(
     private readonly resolver: RefResolver,
     private readonly report: Report,
   ) {
     this.reach = new InPlaceReach(resolver, report)
+    this.depth = new ReferenceDepth(resolver, report)
   }
 
   /** `$ref` targets still to walk: each is walked from `check`'s loop, not from inside the schema naming it. */
@@ -111,6 +114,7 @@ export class SchemaObjectChecker {
       return
     }
     this.reach.check(schema, pointer)
+    this.depth.check(schema, pointer)
     for (const {keyword, size, limit, what} of LIST_LIMITS) {
       const found = schema[keyword] === undefined ? 0 : size(schema[keyword])
       if (found > limit) this.report(childPointer(pointer, keyword), `\`${keyword}\` holds ${found} ${what}, more than the limit of ${limit}: validating a value checks every one. Split the schema, or check fewer names or values here (docs/profile.md#limits).`)
