@@ -124,6 +124,11 @@ export const COSTLY: ReadonlyArray<{name: string; body: unknown; schemas?: Recor
     input: () => ({items: Array.from({length: Math.floor(INPUT_LIMITS.validationSteps / (LIMITS.enumValues + 1)) - 2}, () => ({k: 'x'.repeat(40), v: LIMITS.enumValues - 1}))}),
   },
   {
+    name: `enum of ${LIMITS.enumValues} arrays of 200 numbers, against as many arrays differing at the last as the budget allows`,
+    body: {type: 'object', properties: {items: {type: 'array', items: {enum: Array.from({length: LIMITS.enumValues}, (_, i) => [...Array.from({length: 199}, () => 0), i])}}}},
+    input: () => ({items: Array.from({length: Math.floor(INPUT_LIMITS.validationSteps / (LIMITS.enumValues * 201 + 1))}, () => [...Array.from({length: 199}, () => 0), -1])}),
+  },
+  {
     name: '1,900 properties, against as many empty objects as the budget allows',
     body: {type: 'object', properties: {items: {type: 'array', items: {type: 'object', properties: Object.fromEntries(names(1900).map((name) => [name, {type: 'integer'}]))}}}},
     input: () => ({items: Array.from({length: Math.floor(INPUT_LIMITS.validationSteps / 1902) - 2}, () => ({}))}),

@@ -27,13 +27,16 @@ const TOO_DEEP = new Error('validator code nested too deep for the engine')
 
 /**
  * Steps one application of a schema costs besides its own, by keyword: each name
- * `required`, `dependentRequired` (or `dependencies`) looks up, each `enum` value compared,
- * each `properties` or `dependentSchemas` name looked up. Ajv does this work in its own
- * code, where no step is counted, so it is charged before the schema runs.
+ * `required`, `dependentRequired` (or `dependencies`) looks up, each `properties` or
+ * `dependentSchemas` name looked up, and for `enum` and `const` each value, object or
+ * array in what a value is compared with (comparing two objects looks at every member).
+ * Ajv does this work in its own code, where no step is counted, so it is charged before
+ * the schema runs.
  */
 const STEPS_PER_APPLICATION: ReadonlyMap<string, (value: unknown) => number> = new Map([
   ['required', entries],
-  ['enum', entries],
+  ['enum', (values) => (Array.isArray(values) ? jsonNodes(values) - 1 : 0)],
+  ['const', jsonNodes],
   ['properties', entries],
   ['dependentSchemas', entries],
   ['dependentRequired', namesListed],
@@ -300,6 +303,20 @@ function stepCost(schema: Record<string, unknown>): StepCost {
   const patterns = entries(schema.patternProperties)
   const sweeps = KEY_SWEEPS.filter((keyword) => schema[keyword] !== undefined).length
   return [own, sweeps + patterns * (1 + sweeps) * STEPS_PER_PATTERN_TEST]
+}
+
+/** Values, objects and arrays in `value`, itself included. */
+function jsonNodes(value: unknown): number {
+  let nodes = 0
+  const stack = [value]
+  while (stack.length > 0) {
+    const next = stack.pop()
+    nodes++
+    // One push at a time: spreading a long array into arguments overflows the stack.
+    if (Array.isArray(next)) for (const item of next) stack.push(item)
+    else if (isObject(next)) for (const key of Object.keys(next)) stack.push(next[key])
+  }
+  return nodes
 }
 
 function ignore(): void {}
