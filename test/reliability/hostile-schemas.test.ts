@@ -519,6 +519,35 @@ describe('every schema a document may hold compiles (round three, defect 9)', ()
     },
   )
 
+  it('chains mixing links, with schemas nested inside each link, are refused past the limit or execute', async (context) => {
+    const random = new SeededRandom(SEED + 9)
+    const count = scaled(12, 200)
+    const seen = {refused: 0, executed: 0}
+    for (let run = 0; run < count; run++) {
+      const length = random.int(10, 90)
+      const schemas: Record<string, unknown> = {}
+      for (let i = 0; i < length; i++) {
+        let schema: unknown = i === length - 1 ? {type: 'object'} : {$ref: `#/components/schemas/S${i + 1}`}
+        for (let level = random.int(1, 3); level > 0; level--) schema = random.pick(LINKS)[1](schema)
+        schemas[`S${i}`] = schema
+      }
+      const document = bodyDocument({type: 'object', properties: {v: {$ref: '#/components/schemas/S0'}}}, {schemas})
+      const {document: valid, problems} = checkDocument(document)
+      if (valid === null) {
+        expect(problems, JSON.stringify(problems[0])).toContainEqual(expect.objectContaining({message: expect.stringMatching(new RegExp(`${DEEP}|more than ${LIMITS.inPlaceApplications} subschemas`))}))
+        seen.refused++
+        continue
+      }
+      const answer = await outcome(executeOperation(new FakeCatalog({bounds: [...valid.operations]}), 'bounds', 'op', {v: {}}, {scopes: [], executors: {bounds: {execute: async () => ({ok: true})}}}))
+      if (answer instanceof TamaError) expect(answer.kind, answer.message).toBe('invalid_input')
+      seen.executed++
+    }
+    // Both sides of the limit were tried.
+    expect(seen.refused).toBeGreaterThan(0)
+    expect(seen.executed).toBeGreaterThan(0)
+    tally(context, 'hostile schemas tried', count)
+  })
+
   it.for(LINKS)('a chain of %s twice as deep as the limit allows still compiles in the validator, with a deep stack below it', ([, link]) => {
     // The margin: the limit sits at most half way to where compiling overflows the stack.
     const defs: Record<string, unknown> = {}
