@@ -1,4 +1,12 @@
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+
+import {Client} from '@modelcontextprotocol/sdk/client/index.js'
+import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {describe, expect, it} from 'vitest'
+
+import {buildCassette} from '../../src/core/cassette/build-cassette.js'
 
 import {TamaError} from '../../src/core/errors/tama-error.js'
 import {executeOperation} from '../../src/core/execute/index.js'
@@ -7,6 +15,7 @@ import {openIndex} from '../../src/core/host-index/index.js'
 import {handleExecute} from '../../src/core/mcp/index.js'
 import {INPUT_LIMITS, LIMITS, checkDocument} from '../../src/core/profile/index.js'
 import {FakeCatalog} from '../core/execute/fake-catalog.js'
+import {CLI, PROJECT_ROOT} from '../helpers/cli.js'
 import {bodyDocument} from '../helpers/documents.js'
 import {COSTLY, bytes, names, nested, ok, records} from './costly-inputs.js'
 import {tally} from './counts.js'
@@ -134,4 +143,41 @@ describe('execute: list keywords cost at most the budget of validation steps (ro
     expect(validator.problems(schema, [{}])).toHaveLength(MAX_PROBLEMS + 1)
     expect(validator.problems({enum: names(LIMITS.enumValues)}, 'x')).toEqual([{pointer: '', message: expect.stringMatching(/^must be one of \["p00000",.*, … and 1990 more\]$/)}])
   })
+})
+
+describe('execute through `tama-dex mcp`: a costly input never holds the host (round three, defect 2)', () => {
+  it('answers a search sent while an input of 10,000 items against 1,000 required names is checked', async (context) => {
+    const dir = mkdtempSync(join(tmpdir(), 'tama-execute-bounds-'))
+    const file = join(dir, 'index.sqlite3')
+    const cassette = join(dir, 'bounds.tama-cassette')
+    const body = {type: 'object', properties: {items: {type: 'array', items: {type: 'object', required: names(LIMITS.requiredNames)}}}}
+    await buildCassette({name: 'bounds', version: '1.0.0', documents: [{source: 'bounds.json', document: bodyDocument(body)}]}, cassette)
+    const host = openIndex({path: file})
+    try {
+      await host.import(cassette)
+    } finally {
+      host.close()
+    }
+    const transport = new StdioClientTransport({command: process.execPath, args: [CLI, 'mcp', '--index', file], cwd: PROJECT_ROOT, env: {...(process.env as Record<string, string>), NO_COLOR: '1'}, stderr: 'pipe'})
+    const client = new Client({name: 'execute-bounds', version: '0.0.0'})
+    await client.connect(transport)
+    try {
+      const input = {items: Array.from({length: INPUT_LIMITS.arrayItems}, () => ({}))}
+      const runs = scaled(2, 10)
+      for (let run = 0; run < runs; run++) {
+        const started = performance.now()
+        const executed = client.callTool({name: 'execute', arguments: {cassette: 'bounds', operation_id: 'op', input}})
+        const searched = client.callTool({name: 'search', arguments: {query: 'run the operation'}})
+        const [execution, search] = await Promise.all([executed, searched])
+        // Both answered, the search after at most the check's own time (which took 33 s before the budget).
+        expect(performance.now() - started).toBeLessThan(5 * CHECK_MS)
+        expect(search.structuredContent).toMatchObject({results: [{cassette: 'bounds', operation_id: 'op'}]})
+        expect(execution.structuredContent).toMatchObject({error: {kind: 'invalid_input', dispatched: false, problems: [{pointer: '/items/0/p00000'}, expect.anything()]}})
+      }
+      tally(context, 'costly inputs checked', runs)
+    } finally {
+      await client.close()
+      rmSync(dir, {recursive: true, force: true})
+    }
+  }, 120_000)
 })
