@@ -2,7 +2,7 @@
  * Times the costliest inputs of test/reliability/costly-inputs.ts: the median of several
  * runs of execute per input, from the call to the executor's answer, against the worst
  * case docs/execute.md#input-limits documents.
- * Usage: npx tsx bench/execute-bounds.ts [--runs N]
+ * Usage: npx tsx bench/execute-bounds.ts [--runs N] [--only WORDS]
  */
 import {parseArgs} from 'node:util'
 
@@ -13,10 +13,10 @@ import {COSTLY, ok, records} from '../test/reliability/costly-inputs.js'
 /** The documented worst case of checking one input, in milliseconds. */
 const WORST_CASE_MS = 250
 
-const {values} = parseArgs({options: {runs: {type: 'string', default: '9'}}})
+const {values} = parseArgs({options: {runs: {type: 'string', default: '9'}, only: {type: 'string', default: ''}}})
 const runs = Number(values.runs)
 let worst = 0
-for (const {name, body, schemas, input} of COSTLY) {
+for (const {name, body, schemas, input} of COSTLY.filter(({name}) => name.includes(values.only))) {
   const catalog = new FakeCatalog({bounds: records(body, {schemas})})
   const value = input()
   const times: number[] = []

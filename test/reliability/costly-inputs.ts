@@ -29,6 +29,14 @@ export function nested(levels: number, value: unknown = {}): unknown {
 /** A string of `length` characters that is one character short of matching `a+`-style patterns. */
 const almost = (length: number) => `${'a'.repeat(length - 1)}!`
 
+/** `count` property names of `width` characters. */
+export function names(count: number, width = 6): string[] {
+  return Array.from({length: count}, (_, i) => `p${String(i).padStart(width - 1, '0')}`)
+}
+
+/** Objects, one per item the input limits allow, with `value` in each. */
+const everyItem = (value: () => unknown) => Array.from({length: INPUT_LIMITS.arrayItems}, value)
+
 /** The slowest inputs found for each costly keyword, each within INPUT_LIMITS, with the schema it is checked against. */
 export const COSTLY: ReadonlyArray<{name: string; body: unknown; schemas?: Record<string, unknown>; input: () => Record<string, unknown>}> = [
   {
@@ -78,5 +86,56 @@ export const COSTLY: ReadonlyArray<{name: string; body: unknown; schemas?: Recor
     name: 'enum of large objects, and contains with minContains, over 10,000 items',
     body: {type: 'object', properties: {items: {type: 'array', items: {enum: Array.from({length: 20}, (_, i) => ({k: 'x'.repeat(40), v: i}))}, contains: {const: {k: 'y'}}, minContains: 5000}}},
     input: () => ({items: Array.from({length: INPUT_LIMITS.arrayItems}, () => ({k: 'x'.repeat(40), v: 19}))}),
+  },
+  {
+    name: `required of ${LIMITS.requiredNames} names, against 10,000 empty objects`,
+    body: {type: 'object', properties: {items: {type: 'array', items: {type: 'object', required: names(LIMITS.requiredNames)}}}},
+    input: () => ({items: everyItem(() => ({}))}),
+  },
+  {
+    name: 'required of 100 names, against 10,000 empty objects',
+    body: {type: 'object', properties: {items: {type: 'array', items: {type: 'object', required: names(100)}}}},
+    input: () => ({items: everyItem(() => ({}))}),
+  },
+  {
+    name: `dependentRequired of ${LIMITS.dependentNames} names, against 10,000 objects that trigger it`,
+    body: {type: 'object', properties: {items: {type: 'array', items: {type: 'object', dependentRequired: {a: names(LIMITS.dependentNames - 1)}}}}},
+    input: () => ({items: everyItem(() => ({a: 0}))}),
+  },
+  {
+    name: `enum of ${LIMITS.enumValues} objects, against 10,000 items in none of them`,
+    body: {type: 'object', properties: {items: {type: 'array', items: {enum: Array.from({length: LIMITS.enumValues}, (_, i) => ({k: 'x'.repeat(40), v: i}))}}}},
+    input: () => ({items: everyItem(() => ({k: 'x'.repeat(40), v: -1}))}),
+  },
+  {
+    name: `patternProperties of ${LIMITS.patternProperties} patterns with additionalProperties, against 80,000 keys`,
+    body: {type: 'object', properties: {m: {type: 'object', patternProperties: Object.fromEntries(names(LIMITS.patternProperties).map((name) => [`^${name}x`, {type: 'integer'}])), additionalProperties: {type: 'integer'}}}},
+    input: () => ({m: Object.fromEntries(names(80_000).map((name) => [name, 0]))}),
+  },
+  {
+    name: '1,900 properties, against 10,000 empty objects',
+    body: {type: 'object', properties: {items: {type: 'array', items: {type: 'object', properties: Object.fromEntries(names(1900).map((name) => [name, {type: 'integer'}]))}}}},
+    input: () => ({items: everyItem(() => ({}))}),
+  },
+  // Just within the budget of validation steps: the most work of each kind an input can still ask for.
+  {
+    name: `enum of ${LIMITS.enumValues} objects, against as many items matching its last value as the budget allows`,
+    body: {type: 'object', properties: {items: {type: 'array', items: {enum: Array.from({length: LIMITS.enumValues}, (_, i) => ({k: 'x'.repeat(40), v: i}))}}}},
+    input: () => ({items: Array.from({length: Math.floor(INPUT_LIMITS.validationSteps / (LIMITS.enumValues + 1)) - 2}, () => ({k: 'x'.repeat(40), v: LIMITS.enumValues - 1}))}),
+  },
+  {
+    name: `enum of ${LIMITS.enumValues} arrays of 200 numbers, against as many arrays differing at the last as the budget allows`,
+    body: {type: 'object', properties: {items: {type: 'array', items: {enum: Array.from({length: LIMITS.enumValues}, (_, i) => [...Array.from({length: 199}, () => 0), i])}}}},
+    input: () => ({items: Array.from({length: Math.floor(INPUT_LIMITS.validationSteps / (LIMITS.enumValues * 201 + 1))}, () => [...Array.from({length: 199}, () => 0), -1])}),
+  },
+  {
+    name: '1,900 properties, against as many empty objects as the budget allows',
+    body: {type: 'object', properties: {items: {type: 'array', items: {type: 'object', properties: Object.fromEntries(names(1900).map((name) => [name, {type: 'integer'}]))}}}},
+    input: () => ({items: Array.from({length: Math.floor(INPUT_LIMITS.validationSteps / 1902) - 2}, () => ({}))}),
+  },
+  {
+    name: 'a pattern of patternProperties and additionalProperties, against as many keys as the budget allows',
+    body: {type: 'object', properties: {m: {type: 'object', patternProperties: {'^(p|q)[0-9]+(x|y)?$': {type: 'integer'}}, additionalProperties: {type: 'integer'}}}},
+    input: () => ({m: Object.fromEntries(names(Math.floor(INPUT_LIMITS.validationSteps / 22) - 100, 16).map((name) => [name, 0]))}),
   },
 ]

@@ -3,6 +3,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
+import {Ajv2020} from 'ajv/dist/2020.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
@@ -13,7 +14,8 @@ import {TamaError} from '../../src/core/errors/tama-error.js'
 import {type ExecuteOptions, type Executor, type OperationCatalog, executeOperation} from '../../src/core/execute/index.js'
 import {type TamaIndex, openIndex} from '../../src/core/host-index/index.js'
 import {handleExecute} from '../../src/core/mcp/index.js'
-import {checkDocument, validateDocument} from '../../src/core/profile/index.js'
+import {LIMITS, checkDocument, validateDocument} from '../../src/core/profile/index.js'
+import {SchemaValidator} from '../../src/core/execute/schema-validator.js'
 import type {OperationRecord} from '../../src/core/profile/operation-record.js'
 import {searchConfirmationText} from '../../src/core/search/index.js'
 import {CLI, PROJECT_ROOT, runCli} from '../helpers/cli.js'
@@ -472,4 +474,99 @@ describe('property names are data (defect 8)', () => {
       tally(context, 'hostile schemas tried', 1)
     },
   )
+})
+
+/** Links of a chain of schemas, each wrapping a `$ref` to the next in another keyword. */
+const LINKS: ReadonlyArray<readonly [string, (next: unknown) => unknown]> = [
+  ['anyOf and unevaluatedProperties', (next) => ({anyOf: [next, {type: 'string'}], unevaluatedProperties: false})],
+  ['allOf and unevaluatedProperties', (next) => ({allOf: [next], unevaluatedProperties: false})],
+  ['oneOf and unevaluatedItems', (next) => ({oneOf: [next, {type: 'string'}], unevaluatedItems: false})],
+  ['if, then and else', (next) => ({if: {type: 'object'}, then: next, else: {type: 'string'}, unevaluatedProperties: false})],
+  ['if', (next) => ({if: next, then: {minProperties: 1}})],
+  ['dependentSchemas', (next) => ({dependentSchemas: {a: next}, unevaluatedProperties: false})],
+  ['not', (next) => ({not: {not: next}})],
+  ['properties', (next) => ({type: 'object', properties: {a: next}})],
+  ['additionalProperties', (next) => ({additionalProperties: next})],
+  ['items', (next) => ({items: next})],
+  ['prefixItems and unevaluatedItems', (next) => ({prefixItems: [next], unevaluatedItems: false})],
+  ['a bare $ref', (next) => next],
+]
+
+/** A document whose input schema is a chain of `length` links, through components or through one component's `$defs`. */
+function chainDocument(link: (next: unknown) => unknown, length: number, through: 'components' | '$defs'): Record<string, unknown> {
+  const base = through === 'components' ? '#/components/schemas/' : '#/components/schemas/Root/$defs/'
+  const chain: Record<string, unknown> = {}
+  for (let i = 0; i < length; i++) chain[`S${i}`] = i === length - 1 ? {type: 'object'} : link({$ref: `${base}S${i + 1}`})
+  const schemas = through === 'components' ? chain : {Root: {$defs: chain, $ref: `${base}S0`}}
+  return bodyDocument({type: 'object', properties: {v: {$ref: `${base}S0`}}}, {schemas})
+}
+
+describe('every schema a document may hold compiles (round three, defect 9)', () => {
+  const DEEP = `more than ${LIMITS.referenceDepth} schemas deep`
+
+  it.for(LINKS.flatMap(([name, link]) => (['components', '$defs'] as const).map((through) => ({name, link, through}))))(
+    'a chain of $name through $through: the longest valid one executes, one link more is refused with its pointer',
+    async ({link, through}, context) => {
+      let longest = 1
+      while (checkDocument(chainDocument(link, longest + 1, through)).document !== null) longest++
+      // The limit counts levels, so no chain of a link this size gets far past it.
+      expect(longest).toBeLessThan(LIMITS.referenceDepth)
+      const {problems} = checkDocument(chainDocument(link, longest + 1, through))
+      expect(problems).toContainEqual({pointer: expect.stringMatching(/^\/(components|paths)\//), message: expect.stringContaining(DEEP)})
+      const records = [...validateDocument(chainDocument(link, longest, through)).operations]
+      for (const input of [{v: {}}, {v: 'x'}, {v: [1]}]) {
+        const answer = await outcome(executeOperation(new FakeCatalog({bounds: records}), 'bounds', 'op', input, {scopes: [], executors: {bounds: {execute: async () => ({ok: true})}}}))
+        // Run, or refused for the input: never a schema that cannot compile.
+        if (answer instanceof TamaError) expect(answer.kind).toBe('invalid_input')
+        else expect(answer).toEqual({result: {ok: true}})
+      }
+      tally(context, 'hostile schemas tried', longest + 2)
+    },
+  )
+
+  it('chains mixing links, with schemas nested inside each link, are refused past the limit or execute', async (context) => {
+    const random = new SeededRandom(SEED + 9)
+    const count = scaled(12, 200)
+    const seen = {refused: 0, executed: 0}
+    for (let run = 0; run < count; run++) {
+      const length = random.int(10, 90)
+      const schemas: Record<string, unknown> = {}
+      for (let i = 0; i < length; i++) {
+        let schema: unknown = i === length - 1 ? {type: 'object'} : {$ref: `#/components/schemas/S${i + 1}`}
+        for (let level = random.int(1, 3); level > 0; level--) schema = random.pick(LINKS)[1](schema)
+        schemas[`S${i}`] = schema
+      }
+      const document = bodyDocument({type: 'object', properties: {v: {$ref: '#/components/schemas/S0'}}}, {schemas})
+      const {document: valid, problems} = checkDocument(document)
+      if (valid === null) {
+        expect(problems, JSON.stringify(problems[0])).toContainEqual(expect.objectContaining({message: expect.stringMatching(new RegExp(`${DEEP}|more than ${LIMITS.inPlaceApplications} subschemas`))}))
+        seen.refused++
+        continue
+      }
+      const answer = await outcome(executeOperation(new FakeCatalog({bounds: [...valid.operations]}), 'bounds', 'op', {v: {}}, {scopes: [], executors: {bounds: {execute: async () => ({ok: true})}}}))
+      if (answer instanceof TamaError) expect(answer.kind, answer.message).toBe('invalid_input')
+      seen.executed++
+    }
+    // Both sides of the limit were tried.
+    expect(seen.refused).toBeGreaterThan(0)
+    expect(seen.executed).toBeGreaterThan(0)
+    tally(context, 'hostile schemas tried', count)
+  })
+
+  it.for(LINKS)('a chain of %s twice as deep as the limit allows still compiles in the validator, with a deep stack below it', ([, link]) => {
+    // The margin: the limit sits at most half way to where compiling overflows the stack.
+    const defs: Record<string, unknown> = {}
+    const length = LIMITS.referenceDepth
+    for (let i = 0; i < length; i++) defs[`S${i}`] = i === length - 1 ? {type: 'object'} : link({$ref: `#/$defs/S${i + 1}`})
+    const below = (frames: number): unknown => (frames === 0 ? [false, true].map((allErrors) => new Ajv2020({allErrors, strict: false}).compile({$defs: defs, $ref: '#/$defs/S0'})({})) : below(frames - 1))
+    expect(below(2000)).toHaveLength(2)
+  })
+
+  it('refuses a stored schema past the limit as verification_failed, at its pointer, before compiling it', () => {
+    const [record] = validateDocument(chainDocument(LINKS[0]![1], 20, '$defs')).operations
+    const defs: Record<string, unknown> = {}
+    for (let i = 0; i < 150; i++) defs[`S${i}`] = i === 149 ? {type: 'object'} : LINKS[0]![1]({$ref: `#/$defs/S${i + 1}`})
+    const stored = {...record!, inputSchema: {$defs: defs, type: 'object', properties: {v: {$ref: '#/$defs/S0'}}}}
+    expect(() => new SchemaValidator().problems(stored.inputSchema, {v: {}})).toThrow(expect.objectContaining({kind: 'verification_failed', message: expect.stringContaining(DEEP)}))
+  })
 })

@@ -6,7 +6,7 @@ import canonicalizeModule from 'canonicalize'
 import type {RE2JS} from 're2js'
 
 import {TamaError, type Problem} from '../errors/index.js'
-import {INPUT_LIMITS, type JsonSchema, LIMITS, OPENAPI_ANNOTATIONS, RefResolver, SUBSCHEMA_PLACES, SchemaObjectChecker, compileLinearPattern} from '../profile/index.js'
+import {INPUT_LIMITS, type JsonSchema, LIMITS, OPENAPI_ANNOTATIONS, RefResolver, SUBSCHEMA_PLACES, SchemaObjectChecker, compileLinearPattern, entries, namesListed} from '../profile/index.js'
 import {childPointer, findNonJson, isObject} from '../json/index.js'
 import {ValueIdentities} from './value-identities.js'
 
@@ -17,10 +17,40 @@ const canonicalize = canonicalizeModule as unknown as typeof canonicalizeModule.
 
 /** More problems than this are summarised: a huge invalid input must not give a huge answer. */
 export const MAX_PROBLEMS = 100
+/** Values of an `enum` a problem lists: the rest are counted, so a long list cannot make a long answer. */
+const ENUM_VALUES_SHOWN = 10
 
 /** The keyword forAjv adds to every schema, so that each application of it is counted. A profile schema can never hold it. */
 const STEP_KEYWORD = '$tamaStep'
-const OVER_BUDGET = new Error('over the budget of schema applications')
+const OVER_BUDGET = new Error('over the budget of validation steps')
+const TOO_DEEP = new Error('validator code nested too deep for the engine')
+
+/**
+ * Steps one application of a schema costs besides its own, by keyword: each name
+ * `required`, `dependentRequired` (or `dependencies`) looks up, each `properties` or
+ * `dependentSchemas` name looked up, and for `enum` and `const` each value, object or
+ * array in what a value is compared with (comparing two objects looks at every member).
+ * Ajv does this work in its own code, where no step is counted, so it is charged before
+ * the schema runs.
+ */
+const STEPS_PER_APPLICATION: ReadonlyMap<string, (value: unknown) => number> = new Map([
+  ['required', entries],
+  ['enum', (values) => (Array.isArray(values) ? jsonNodes(values) - 1 : 0)],
+  ['const', jsonNodes],
+  ['properties', entries],
+  ['dependentSchemas', entries],
+  ['dependentRequired', namesListed],
+  ['dependencies', namesListed],
+])
+
+/**
+ * Keywords that look at every key of an object value: `patternProperties` tests each key
+ * against each of its patterns, and `additionalProperties` and `unevaluatedProperties`
+ * each look a key up and test it against those patterns again.
+ */
+const KEY_SWEEPS = ['additionalProperties', 'unevaluatedProperties']
+/** Steps a key's test against a pattern costs: on the linear-time engine, about as long as ten schema applications. */
+const STEPS_PER_PATTERN_TEST = 10
 
 /**
  * Validates values against JSON Schema 2020-12 with Ajv, compiling each distinct schema
@@ -37,30 +67,42 @@ const OVER_BUDGET = new Error('over the budget of schema applications')
  * Anything but a `true` or `false` from a validator is an internal failure.
  */
 export class SchemaValidator {
-  private readonly ajv: Ajv2020
-  private readonly byObject = new WeakMap<object, ValidateFunction>()
-  private readonly byHash = new Map<string, ValidateFunction>()
+  /** Stops at a value's first problem: whether a value is valid costs no more than the steps it takes. */
+  private readonly decide: Ajv2020
+  /** Collects every problem, for an invalid value's answer, within INPUT_LIMITS.problemSteps. */
+  private readonly explain: Ajv2020
+  private readonly byObject = new WeakMap<object, Compiled>()
+  private readonly byHash = new Map<string, Compiled>()
   /**
    * Each pattern's matcher, compiled once however many schemas and places use it. Ajv keeps
    * every pattern's matcher for the instance's life anyway (its scope is keyed by pattern).
    */
   private readonly patterns = new Map<string, RE2JS>()
-  /** Schemas applied so far in the running validation. */
+  /** Steps taken so far in the running validation, and how many it may take. */
   private steps = 0
+  private budget = 0
   /** The numbering `uniqueItems` compares items by, made afresh for each validation that needs one. */
   private identities: ValueIdentities | undefined
 
   constructor(private readonly maxCached = 512) {
+    this.decide = this.newAjv(false)
+    this.explain = this.newAjv(true)
+  }
+
+  /**
+   * An Ajv instance. Strict about keywords: one Ajv does not know stops compiling (the
+   * `warn` below). Its other strict-mode warnings are about valid JSON Schema it ignores
+   * (an `if` without `then`), and its types, tuples and required rules are style, not
+   * meaning. addUsedSchema: false so two schemas with the same $id never collide in the
+   * shared instance.
+   */
+  private newAjv(allErrors: boolean): Ajv2020 {
     // Patterns (`pattern`, `patternProperties`) run on a linear-time engine, so no producer's
     // pattern can hold the event loop (docs/security.md). Ajv passes the flags "u", the mode
     // compileLinearPattern reads; `code` names the engine in standalone code, never generated here.
     const regExp = Object.assign((pattern: string) => this.pattern(pattern), {code: 'compileLinearPattern'})
-    // Strict about keywords: one Ajv does not know stops compiling (the `warn` below). Its
-    // other strict-mode warnings are about valid JSON Schema it ignores (an `if` without
-    // `then`), and its types, tuples and required rules are style, not meaning.
-    // addUsedSchema: false so two schemas with the same $id never collide in the shared instance.
-    this.ajv = new Ajv2020({
-      allErrors: true,
+    const ajv = new Ajv2020({
+      allErrors,
       strictSchema: 'log',
       strictNumbers: true,
       strictTypes: false,
@@ -75,58 +117,104 @@ export class SchemaValidator {
       logger: {log: ignore, error: ignore, warn: refuseUnknownKeyword},
       code: {regExp},
     })
-    addFormats(this.ajv)
+    addFormats(ajv)
     // OpenAPI 3.0's `nullable` is Ajv's own keyword; JSON Schema 2020-12 has none.
-    this.ajv.removeKeyword('nullable')
-    this.ajv.addVocabulary([...OPENAPI_ANNOTATIONS])
+    ajv.removeKeyword('nullable')
+    ajv.addVocabulary([...OPENAPI_ANNOTATIONS])
     // Ajv compares every pair of items; comparing their numbers instead is linear.
-    this.ajv.removeKeyword('uniqueItems')
+    ajv.removeKeyword('uniqueItems')
     const identities = (): ValueIdentities => (this.identities ??= new ValueIdentities())
-    this.ajv.addKeyword({keyword: 'uniqueItems', type: 'array', schemaType: 'boolean', errors: true, validate: uniqueItems(identities)})
-    // Every schema forAjv passes on counts its applications: see `run`.
-    this.ajv.addKeyword({keyword: STEP_KEYWORD, schemaType: 'boolean', errors: false, validate: () => this.step()})
+    ajv.addKeyword({keyword: 'uniqueItems', type: 'array', schemaType: 'boolean', errors: true, validate: uniqueItems(identities)})
+    // Every schema forAjv passes on counts its steps (see `run`), before any other keyword of it runs.
+    const first = ajv.RULES.rules[0]?.rules[0]?.keyword
+    ajv.addKeyword({keyword: STEP_KEYWORD, schemaType: 'array', errors: false, validate: (cost: StepCost, data: unknown) => this.step(cost, data), ...(first === undefined ? {} : {before: first})})
+    return ajv
   }
 
-  /** Counts one application of a schema to a value; past the budget, unwinds the validation. */
-  private step(): boolean {
-    if (++this.steps > INPUT_LIMITS.schemaApplications) throw OVER_BUDGET
+  /** Counts the steps of one application of a schema to a value; past the budget, unwinds the validation. */
+  private step([own, perKey]: StepCost, data: unknown): boolean {
+    this.steps += own
+    if (perKey > 0 && isObject(data)) this.steps += perKey * Object.keys(data).length
+    if (this.steps > this.budget) throw OVER_BUDGET
     return true
   }
 
-  /** Every way `value` breaks `schema`, each located by a JSON Pointer into the value. */
+  /**
+   * How `value` breaks `schema`, each problem located by a JSON Pointer into the value:
+   * every problem when finding them all takes at most INPUT_LIMITS.problemSteps, else the
+   * first ones found.
+   */
   problems(schema: JsonSchema, value: unknown): Problem[] {
-    const validate = this.compiled(schema)
-    if (this.run(validate, value)) return []
-    const errors = validate.errors ?? []
-    const problems = errors.slice(0, MAX_PROBLEMS).map(toProblem)
-    if (errors.length > MAX_PROBLEMS) {
-      problems.push({pointer: '', message: `and ${errors.length - MAX_PROBLEMS} more problems`})
+    const compiled = this.compiled(schema)
+    if (this.decides(compiled, value)) return []
+    let errors = (compiled.decide ?? compiled.explain)?.errors ?? []
+    let partial = compiled.decide !== undefined
+    if (partial) {
+      try {
+        const explain = this.explainer(compiled)
+        this.run(explain, value, INPUT_LIMITS.problemSteps)
+        errors = explain.errors ?? errors
+        partial = false
+      } catch (error) {
+        // Listing every problem is a courtesy: past its budget, or if it fails, the first problems stand.
+        if (!(error instanceof TamaError)) throw error
+      }
     }
+    const problems = errors.slice(0, MAX_PROBLEMS).map(toProblem)
+    if (errors.length > MAX_PROBLEMS) problems.push({pointer: '', message: `and ${errors.length - MAX_PROBLEMS} more problems`})
+    else if (partial) problems.push({pointer: '', message: 'and perhaps more problems, not looked for: fix these and send it again'})
     return problems
   }
 
   /** Whether `value` is valid against `schema`. */
   matches(schema: JsonSchema, value: unknown): boolean {
-    return this.run(this.compiled(schema), value)
+    return this.decides(this.compiled(schema), value)
   }
 
   /**
-   * Runs a validator, which must answer true or false and nothing else, within a budget of
-   * schema applications: however a schema nests and shares subschemas (two `anyOf`
-   * branches that both recurse into the same property double the work at every level of
-   * the value), no validation costs more than INPUT_LIMITS.schemaApplications steps.
+   * Whether `value` is valid, by the validator that stops at the first problem. Its code
+   * nests one block in another for each keyword and property it checks, which a schema
+   * with thousands of them can take past what the engine parses (a RangeError on the first
+   * call); such a schema is decided from then on by the one that collects every problem,
+   * whose code is flat, within the same budget.
    */
-  private run(validate: ValidateFunction, value: unknown): boolean {
+  private decides(compiled: Compiled, value: unknown): boolean {
+    if (compiled.decide !== undefined) {
+      try {
+        return this.run(compiled.decide, value, INPUT_LIMITS.validationSteps, true)
+      } catch (error) {
+        if (error !== TOO_DEEP) throw error
+        compiled.decide = undefined
+      }
+    }
+    return this.run(this.explainer(compiled), value, INPUT_LIMITS.validationSteps)
+  }
+
+  private explainer(compiled: Compiled): ValidateFunction {
+    return (compiled.explain ??= this.compile(this.explain, compiled.forAjv))
+  }
+
+  /**
+   * Runs a validator, which must answer true or false and nothing else, within `budget`
+   * (`nested`: the validator stopping at the first problem, which may be too deep to parse)
+   * steps: one per schema applied plus what its keywords look up, compare and test
+   * (stepCost). However a schema nests and shares subschemas (two `anyOf` branches that
+   * both recurse into the same property double the work at every level of the value), and
+   * however long its lists, no validation costs more.
+   */
+  private run(validate: ValidateFunction, value: unknown, budget: number, nested = false): boolean {
     let valid: unknown
     this.steps = 0
+    this.budget = budget
     try {
       valid = validate(value)
     } catch (error) {
       if (error === OVER_BUDGET) {
-        throw new TamaError('invalid_input', `The input is too costly to check: validating it applied more than ${INPUT_LIMITS.schemaApplications} schemas to its values. Nothing was dispatched. Send a smaller or shallower input; if even small inputs fail, the operation's schema needs simplifying.`, {
-          problems: [{pointer: '', message: `takes more than ${INPUT_LIMITS.schemaApplications} schema applications to check`}],
+        throw new TamaError('invalid_input', `The input is too costly to check: validating it takes more than ${budget} steps (schemas applied, names looked up, values compared, keys tested against patterns). Nothing was dispatched. Send a smaller input, with fewer items or keys; if even small inputs fail, the operation's schema needs simplifying.`, {
+          problems: [{pointer: '', message: `takes more than ${budget} validation steps to check`}],
         })
       }
+      if (error instanceof RangeError && nested) throw TOO_DEEP
       // Its message is not repeated: it may quote the value.
       throw unusable('validating with it failed unexpectedly', error)
     } finally {
@@ -138,7 +226,7 @@ export class SchemaValidator {
     throw unusable('its validator answered something other than true or false')
   }
 
-  private compiled(schema: JsonSchema): ValidateFunction {
+  private compiled(schema: JsonSchema): Compiled {
     if (typeof schema === 'boolean') return this.compileByHash(schema)
     const known = this.byObject.get(schema)
     if (known !== undefined) return known
@@ -147,7 +235,7 @@ export class SchemaValidator {
     return validate
   }
 
-  private compileByHash(schema: JsonSchema): ValidateFunction {
+  private compileByHash(schema: JsonSchema): Compiled {
     // Within the document limits, so canonicalising and compiling it cannot overflow the stack.
     const nonJson = findNonJson(schema, {maxStringLength: LIMITS.stringLength})
     if (nonJson !== null) throw refused(`at #${nonJson.pointer}, it ${nonJson.reason}`)
@@ -163,15 +251,26 @@ export class SchemaValidator {
     }
     const problem = profileProblem(schema)
     if (problem !== null) throw refused(`at #${problem.pointer}: ${problem.message.replace(/\.$/, '')}`)
-    let validate: ValidateFunction
+    const prepared = forAjv(schema, (format) => Object.hasOwn(this.decide.formats, format))
+    const compiled: Compiled = {forAjv: prepared}
     try {
-      validate = this.ajv.compile(forAjv(schema, (format) => Object.hasOwn(this.ajv.formats, format)))
+      compiled.decide = this.decide.compile(prepared)
+    } catch (error) {
+      // Too deep for the engine to parse, it is decided by the flat validator (see `decides`).
+      if (error instanceof RangeError) compiled.explain = this.compile(this.explain, prepared)
+      else throw refused(`it could not be compiled (${(error as Error).message})`, error)
+    }
+    this.byHash.set(key, compiled)
+    if (this.byHash.size > this.maxCached) this.byHash.delete(this.byHash.keys().next().value!)
+    return compiled
+  }
+
+  private compile(ajv: Ajv2020, schema: JsonSchema): ValidateFunction {
+    try {
+      return ajv.compile(schema)
     } catch (error) {
       throw refused(`it could not be compiled (${(error as Error).message})`, error)
     }
-    this.byHash.set(key, validate)
-    if (this.byHash.size > this.maxCached) this.byHash.delete(this.byHash.keys().next().value!)
-    return validate
   }
 
   private pattern(pattern: string): RE2JS {
@@ -186,6 +285,39 @@ export class SchemaValidator {
 
 /** The one validator execute and the MCP handlers share, so each schema compiles once per process. */
 export const schemaValidator = new SchemaValidator()
+
+/** A schema compiled for each instance: the one that explains problems only once a value has some. */
+interface Compiled {
+  readonly forAjv: JsonSchema
+  /** Absent when its code nests too deep for the engine: the flat validator decides instead. */
+  decide?: ValidateFunction
+  explain?: ValidateFunction
+}
+
+/** The steps one application of a schema costs: its own, and more for each key of an object value. */
+type StepCost = readonly [own: number, perKey: number]
+
+function stepCost(schema: Record<string, unknown>): StepCost {
+  let own = 1
+  for (const [keyword, cost] of STEPS_PER_APPLICATION) if (schema[keyword] !== undefined) own += cost(schema[keyword])
+  const patterns = entries(schema.patternProperties)
+  const sweeps = KEY_SWEEPS.filter((keyword) => schema[keyword] !== undefined).length
+  return [own, sweeps + patterns * (1 + sweeps) * STEPS_PER_PATTERN_TEST]
+}
+
+/** Values, objects and arrays in `value`, itself included. */
+function jsonNodes(value: unknown): number {
+  let nodes = 0
+  const stack = [value]
+  while (stack.length > 0) {
+    const next = stack.pop()
+    nodes++
+    // One push at a time: spreading a long array into arguments overflows the stack.
+    if (Array.isArray(next)) for (const item of next) stack.push(item)
+    else if (isObject(next)) for (const key of Object.keys(next)) stack.push(next[key])
+  }
+  return nodes
+}
 
 function ignore(): void {}
 
@@ -224,7 +356,7 @@ function forAjv(schema: JsonSchema, knownFormat: (format: string) => boolean): J
     !keyword.startsWith('x-') && keyword !== '$schema' && (keyword !== 'format' || knownFormat(schema.format as string))
   const inner = (value: unknown): unknown => forAjv(value as JsonSchema, knownFormat)
   return Object.fromEntries([
-    [STEP_KEYWORD, true],
+    [STEP_KEYWORD, stepCost(schema)],
     ...Object.keys(schema)
       .filter(kept)
       .map((keyword) => {
@@ -261,6 +393,22 @@ function uniqueItems(identities: () => ValueIdentities) {
   return validate
 }
 
+/** Characters of one value a problem quotes. */
+const VALUE_SHOWN = 200
+
+/** A value's JSON, cut short. */
+function shortJson(value: unknown): string {
+  const text = JSON.stringify(value)
+  return text.length > VALUE_SHOWN ? `${text.slice(0, VALUE_SHOWN - 1)}…` : text
+}
+
+/** An `enum`'s values as a problem lists them: the first few, each cut short. */
+function listValues(values: readonly unknown[]): string {
+  const shown = values.slice(0, ENUM_VALUES_SHOWN).map(shortJson)
+  const more = values.length - shown.length
+  return `[${shown.join(',')}${more > 0 ? `, … and ${more} more` : ''}]`
+}
+
 function toProblem(error: ErrorObject): Problem {
   const params = error.params as Record<string, unknown>
   switch (error.keyword) {
@@ -272,9 +420,9 @@ function toProblem(error: ErrorObject): Problem {
         message: 'is not an allowed property: remove it',
       }
     case 'enum':
-      return {pointer: error.instancePath, message: `must be one of ${JSON.stringify(params.allowedValues)}`}
+      return {pointer: error.instancePath, message: `must be one of ${listValues(params.allowedValues as unknown[])}`}
     case 'const':
-      return {pointer: error.instancePath, message: `must be ${JSON.stringify(params.allowedValue)}`}
+      return {pointer: error.instancePath, message: `must be ${shortJson(params.allowedValue)}`}
     default:
       return {pointer: error.instancePath, message: error.message ?? `fails the "${error.keyword}" rule`}
   }

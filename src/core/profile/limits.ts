@@ -32,8 +32,18 @@ export const LIMITS = Object.freeze({
   /** Positions the distinct `pattern`s (and `patternProperties` keys) expand to together, each counted repeat written out. */
   patternPositions: 100_000,
   yamlAliases: 100,
+  /** Names in one schema's `required`. */
+  requiredNames: 1000,
+  /** Names in one schema's `dependentRequired` (or `dependencies`), each listed name and the names it requires counted: validators write code for each. */
+  dependentNames: 250,
+  /** Values of one `enum`. */
+  enumValues: 2000,
+  /** Patterns of one `patternProperties`. */
+  patternProperties: 100,
   /** Subschemas one schema applies to the same value, along every path of `$ref` and the in-place applicators. */
   inPlaceApplications: 1000,
+  /** Schemas nested in each other along any path of subschemas, each `$ref` followed counting as one more: how deep compiling goes. */
+  referenceDepth: 128,
   /** Subschemas of one operation's input schema (or `when`) once bundled, each place counted: what execute compiles. */
   operationSubschemas: 2000,
 })
@@ -47,6 +57,14 @@ export const INPUT_LIMITS = Object.freeze({
   bytes: 1024 * 1024,
   /** Items of any one array in the input. */
   arrayItems: 10_000,
-  /** Schemas applied to the input's values, all told, in one validation against one schema. */
-  schemaApplications: 200_000,
+  /**
+   * Steps of one validation against one schema: one per schema applied to a value, plus one
+   * per name `required`, `dependentRequired`, `dependentSchemas` or `properties` looks up,
+   * per `enum` value compared and per key `additionalProperties` or
+   * `unevaluatedProperties` looks at, and ten per key tested against a pattern of
+   * `patternProperties`. docs/execute.md#input-limits
+   */
+  validationSteps: 1_000_000,
+  /** Steps spent listing every problem of an invalid input; past them, the first problems found are the answer. */
+  problemSteps: 10_000,
 })

@@ -5,7 +5,8 @@ import {childPointer, quoteJson} from '../json/index.js'
 import {LIMITS} from './limits.js'
 import type {OperationRecord} from './operation-record.js'
 import {deriveOutput} from './output-schema.js'
-import type {RefResolver} from './ref-resolver.js'
+import {RefResolver} from './ref-resolver.js'
+import {ReferenceDepth} from './reference-depth.js'
 import type {SchemaBundler} from './schema-bundler.js'
 import {normaliseExamples, normaliseKeywords} from './search-terms.js'
 import {countSubschemas} from './schema-size.js'
@@ -106,10 +107,18 @@ function isStringArray(value: unknown): value is string[] {
 
 /**
  * docs/profile.md#limits: execute compiles the operation's input and `when` schemas, and
- * compiling takes time in proportion to their subschemas, all of them at once.
+ * compiling takes time in proportion to their subschemas, all of them at once, and goes
+ * as deep as they nest once bundled (the input schema wraps the document's schemas in
+ * properties of its own, so a schema within the limit in the document may not be here).
  */
 function checkCompiledSize(schema: unknown, pointer: string, what: string, report: Report): void {
   const count = countSubschemas(schema, LIMITS.operationSubschemas)
-  if (count <= LIMITS.operationSubschemas) return
-  report(pointer, `The operation's ${what} holds more than ${LIMITS.operationSubschemas} subschemas once its references are copied in (each place a schema is used counts); execute compiles it whole. Split the operation, or share fewer schemas across its input.`)
+  if (count > LIMITS.operationSubschemas) {
+    report(pointer, `The operation's ${what} holds more than ${LIMITS.operationSubschemas} subschemas once its references are copied in (each place a schema is used counts); execute compiles it whole. Split the operation, or share fewer schemas across its input.`)
+  }
+  let deepAt: string | undefined
+  new ReferenceDepth(new RefResolver(schema), (at) => (deepAt ??= at)).check(schema, '')
+  if (deepAt !== undefined) {
+    report(pointer, `The operation's ${what} goes more than ${LIMITS.referenceDepth} schemas deep once its references are bundled (${deepAt === '' ? 'from its root' : `from #${deepAt} of it`}), counting each subschema and each \`$ref\` followed as a level; execute could not compile it. Shorten the chain of references and nested schemas it uses.`)
+  }
 }

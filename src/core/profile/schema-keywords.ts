@@ -73,3 +73,17 @@ export function keywordRefusal(keyword: string): string {
     'it is not a keyword of JSON Schema 2020-12 or an OpenAPI 3.1 annotation, so validators would either ignore it or give it a meaning of their own (as Ajv does `$async`). Remove it, or prefix it with `x-` to keep it as an annotation'
   )
 }
+
+/** Items of an array, or names of an object: how long a keyword's list is. */
+export function entries(value: unknown): number {
+  if (Array.isArray(value)) return value.length
+  return typeof value === 'object' && value !== null ? Object.keys(value).length : 0
+}
+
+/** Names a `dependentRequired` (or `dependencies`) value lists: each name, and the names it requires. */
+export function namesListed(value: unknown): number {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 0
+  let names = 0
+  for (const [, required] of Object.entries(value)) names += 1 + (Array.isArray(required) ? required.length : 0)
+  return names
+}

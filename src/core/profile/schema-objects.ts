@@ -1,9 +1,10 @@
 import {childPointer, isObject, jsonType, quoteJson} from '../json/index.js'
 import {LIMITS} from './limits.js'
 import {InPlaceReach} from './in-place-reach.js'
+import {ReferenceDepth} from './reference-depth.js'
 import {DocumentPatterns} from './linear-pattern.js'
 import type {RefResolver} from './ref-resolver.js'
-import {SUBSCHEMA_PLACES, isSchemaKeyword, keywordRefusal} from './schema-keywords.js'
+import {SUBSCHEMA_PLACES, entries, isSchemaKeyword, keywordRefusal, namesListed} from './schema-keywords.js'
 
 type Report = (pointer: string, message: string) => void
 /** What a keyword's value must be, when `value` is not it; null when it is fine. */
@@ -44,6 +45,18 @@ const VALUE_CHECKS: ReadonlyMap<string, ValueCheck> = new Map([
   ['$schema', (value) => (typeof value === 'string' && DIALECTS.includes(value) ? null : `${DIALECTS.join(' or ')} (or left out)`)],
 ])
 
+/**
+ * The lists a Schema Object keeps short, and how long each is: execute's validation does
+ * work for every entry, on every value the schema is applied to (docs/profile.md#limits).
+ */
+const LIST_LIMITS: ReadonlyArray<{readonly keyword: string; readonly size: (value: unknown) => number; readonly limit: number; readonly what: string}> = [
+  {keyword: 'required', size: entries, limit: LIMITS.requiredNames, what: 'names'},
+  {keyword: 'dependentRequired', size: namesListed, limit: LIMITS.dependentNames, what: 'names, each listed name and the names it requires counted'},
+  {keyword: 'dependencies', size: namesListed, limit: LIMITS.dependentNames, what: 'names, each listed name and the names it requires counted'},
+  {keyword: 'enum', size: entries, limit: LIMITS.enumValues, what: 'values'},
+  {keyword: 'patternProperties', size: entries, limit: LIMITS.patternProperties, what: 'patterns'},
+]
+
 /** Validators skip this name in `properties` and `patternProperties` (Ajv does, against prototype pollution). */
 const UNCHECKED_NAME = '`__proto__` cannot name a property here: JSON Schema validators skip it (Ajv does), so its schema would never be checked. Rename the property. Fix this Schema Object (JSON Schema 2020-12).'
 
@@ -68,12 +81,14 @@ export class SchemaObjectChecker {
   private readonly checked = new Set<object>()
   private readonly patterns = new DocumentPatterns()
   private readonly reach: InPlaceReach
+  private readonly depth: ReferenceDepth
 
   constructor(
     private readonly resolver: RefResolver,
     private readonly report: Report,
   ) {
     this.reach = new InPlaceReach(resolver, report)
+    this.depth = new ReferenceDepth(resolver, report)
   }
 
   /** `$ref` targets still to walk: each is walked from `check`'s loop, not from inside the schema naming it. */
@@ -99,6 +114,11 @@ export class SchemaObjectChecker {
       return
     }
     this.reach.check(schema, pointer)
+    this.depth.check(schema, pointer)
+    for (const {keyword, size, limit, what} of LIST_LIMITS) {
+      const found = schema[keyword] === undefined ? 0 : size(schema[keyword])
+      if (found > limit) this.report(childPointer(pointer, keyword), `\`${keyword}\` holds ${found} ${what}, more than the limit of ${limit}: validating a value checks every one. Split the schema, or check fewer names or values here (docs/profile.md#limits).`)
+    }
     for (const keyword of Object.keys(schema)) this.keyword(keyword, schema[keyword], pointer, depth)
   }
 
@@ -151,12 +171,8 @@ export class SchemaObjectChecker {
 }
 
 function isUniqueStrings(value: unknown): boolean {
-  if (!Array.isArray(value)) return false
-  for (let index = 0; index < value.length; index++) {
-    // Arrays of names are short: a scan beats building a Set.
-    if (typeof value[index] !== 'string' || value.indexOf(value[index], index + 1) >= 0) return false
-  }
-  return true
+  // A Set, not a scan for each name: a list past its limit is refused for its length, not checked in its square.
+  return Array.isArray(value) && value.every((name) => typeof name === 'string') && new Set(value).size === value.length
 }
 
 function isTypeArray(value: unknown): boolean {

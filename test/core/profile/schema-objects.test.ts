@@ -139,11 +139,16 @@ describe('SchemaObjectChecker', () => {
     expect(problemsOf({$ref: '#/components/schemas/S3'}, {components: {schemas}})).toEqual([])
   })
 
-  it('walks a chain of 20,000 references without deepening the stack, and still reports at its end', () => {
+  it('walks a chain of 20,000 references without deepening the stack, and still reports at its end, and where it first goes too deep to compile', () => {
     const schemas: Record<string, unknown> = {}
     for (let i = 0; i < 20_000; i++) schemas[`S${i}`] = {type: 'object', properties: {next: {$ref: `#/components/schemas/S${i + 1}`}}, items: {$ref: `#/components/schemas/S${i + 1}`}}
     schemas.S20000 = {minLength: -1}
-    expect(problemsOf({$ref: '#/components/schemas/S0'}, {components: {schemas}})).toEqual([{pointer: '/components/schemas/S20000/minLength', message: expect.stringContaining('must be a non-negative integer')}])
+    // Each link is two levels: the schema, and the subschema whose `$ref` leads to the next.
+    const innermost = 20_000 - LIMITS.referenceDepth / 2
+    expect(problemsOf({$ref: '#/components/schemas/S0'}, {components: {schemas}})).toEqual([
+      {pointer: `/components/schemas/S${innermost}`, message: expect.stringContaining(`more than ${LIMITS.referenceDepth} schemas deep`)},
+      {pointer: '/components/schemas/S20000/minLength', message: expect.stringContaining('must be a non-negative integer')},
+    ])
   })
 
   it('checks a schema reached through a $ref once, however often it is referenced, and survives cycles', () => {
