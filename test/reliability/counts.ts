@@ -12,6 +12,7 @@ export type CountName =
   | 'special files tried'
   | 'index states tried'
   | 'path values tried'
+  | 'hostile names printed'
 
 declare module 'vitest' {
   interface TaskMeta {
