@@ -13,6 +13,7 @@ export type CountName =
   | 'index states tried'
   | 'path values tried'
   | 'hostile names printed'
+  | 'colliding keys tried'
 
 declare module 'vitest' {
   interface TaskMeta {
