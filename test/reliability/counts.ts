@@ -14,6 +14,7 @@ export type CountName =
   | 'path values tried'
   | 'hostile names printed'
   | 'colliding keys tried'
+  | 'references refused'
 
 declare module 'vitest' {
   interface TaskMeta {
