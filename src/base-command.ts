@@ -35,7 +35,7 @@ export abstract class BaseCommand extends Command {
   }
 
   protected override async catch(error: Error & {exitCode?: number}): Promise<void> {
-    const failure = this.withFlags(await withPositions(toTamaError(error)))
+    const failure = this.withFlags(await withPositions(toTamaError(error, this.argv)))
     process.exitCode = failure.exitCode
     if (this.jsonEnabled()) {
       this.logJson({error: failure.toJSON()})
@@ -92,14 +92,23 @@ async function withPositions(failure: TamaError): Promise<TamaError> {
   return new TamaError(kind, message, {dispatched, details, problems: await locateProblems(failure.problems), cause: failure})
 }
 
-function toTamaError(error: Error & {oclif?: {exit?: number}}): TamaError {
+function toTamaError(error: Error & {oclif?: {exit?: number}}, argv: readonly string[]): TamaError {
   if (isTamaError(error)) return error
   // oclif's own parse errors (unknown flag, missing argument, bad option value).
   if (error instanceof Errors.CLIError || error.oclif?.exit === 2) {
-    return new TamaError('usage', [usageMessage(error.message), ...flagSuggestions(error), 'See --help.'].join('\n'))
+    return new TamaError('usage', [usageMessage(withArgumentsEscaped(error.message, argv)), ...flagSuggestions(error), 'See --help.'].join('\n'))
   }
   if (error instanceof Errors.ExitError) throw error
   return new TamaError('internal', `Unexpected failure: ${withoutDirectories(error.message)}. Please report it with the command you ran.`)
+}
+
+/**
+ * oclif's message with each argument it quotes escaped: its lines are the message's
+ * layout, and an argument's own line break (a file name's, say) would forge one.
+ */
+function withArgumentsEscaped(message: string, argv: readonly string[]): string {
+  const quoted = argv.flatMap((arg) => [arg, arg.slice(arg.indexOf('=') + 1)]).filter((text) => text !== escapeUnsafe(text))
+  return quoted.sort((a, b) => b.length - a.length).reduce((result, text) => result.replaceAll(text, escapeUnsafe(text)), message)
 }
 
 // oclif wraps some parse errors in a heading ("The following error occurred:") and a

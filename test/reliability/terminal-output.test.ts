@@ -139,6 +139,10 @@ describe.each(hostileNames().map((name) => ({name, shown: JSON.stringify(name)})
     {given: 'index list of a missing index', args: () => ['index', 'list', '--index', at('-missing.sqlite3')]},
     {given: 'index status --json', args: () => ['index', 'status', '--index', at('.json'), '--json']},
     {given: 'search --from', args: () => ['search', 'thing', '--scope', 'things.read', '--from', at('-missing.json')]},
+    {given: 'a usage error quoting an argument', args: () => ['cassette', 'inspect', at('.tama-cassette'), at('.json')]},
+    {given: 'a usage error quoting an option value', args: () => ['document', 'adopt', at('-openapi.json'), '--output', at('-x.json'), `--destructive-method=${name}`]},
+    {given: 'an unknown command', args: () => [name]},
+    {given: 'an unknown command --json', args: () => [name, '--json']},
   ]
 
   it.for(commands)('$given', async ({args}, context) => {
