@@ -102,9 +102,11 @@ function checkKeys(root: unknown, lines: LineCounter): TextProblem[] {
       }
       const name = String(key.value)
       const at = childPointer(pointer, name)
-      // A quoted key, or one tagged (`!!str 0x1`), is the text written.
+      // A quoted key, or one tagged a string (`!!str 0x1`), is the text written.
       const read = key.type === 'PLAIN' && key.tag === undefined ? readAsAnotherValue(name) : undefined
-      if (read !== undefined) {
+      if (key.tag !== undefined && key.tag !== STRING_TAG) {
+        problems.push({pointer: at, message: `The key ${JSON.stringify(name)}${lineOf(key, lines)} has the tag ${key.tag}, which makes it another value than its text. Remove the tag.`})
+      } else if (read !== undefined) {
         problems.push({pointer: at, message: `The key ${JSON.stringify(name)}${lineOf(key, lines)} is read by YAML as ${read}, not as the text written. Quote it, or write it as ${read}.`})
       } else if (seen.has(name)) {
         problems.push({pointer: at, message: `Duplicate key ${JSON.stringify(name)}${lineOf(key, lines)}: a key may appear once per mapping, however it is written (1, "1" and '1' are one key). Remove or rename one of them.`})
@@ -115,6 +117,8 @@ function checkKeys(root: unknown, lines: LineCounter): TextProblem[] {
   }
   return problems
 }
+
+const STRING_TAG = 'tag:yaml.org,2002:str'
 
 let coreScalarTags: ScalarTag[] | undefined
 

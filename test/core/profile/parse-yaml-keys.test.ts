@@ -67,6 +67,10 @@ describe('keys that have no text of their own', () => {
     expect(error.problems[0]!.message).toContain(`is a YAML ${what}; a key must be text`)
   })
 
+  it.each(['!!null ~', '!!int 0x1', '!!bool yes', '!!binary aGk=', '!custom k'])('a key tagged %s other than a string is refused', (key) => {
+    expect(refusal(`x:\n  ${key}: 1\n`).problems[0]!.message).toMatch(/has the tag .*Remove the tag/)
+  })
+
   it('an empty key is refused, since YAML reads it as null', () => {
     expect(refusal('x:\n  ? \n  : 1\n').problems[0]!.message).toContain('is read by YAML as null')
   })
