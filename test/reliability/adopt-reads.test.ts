@@ -32,9 +32,10 @@ const LINKS: ReadonlyArray<readonly [link: string, target: string]> = [
   ['hidden.json', '.hidden.json'],
   ['folder.json', '.secrets/creds.json'],
   ['secrets', '.secrets'],
+  ['upper.JSON', 'id_rsa'],
 ]
 
-const REFS = [...SECRETS.map(([file]) => file), ...LINKS.map(([link]) => link), 'secrets/creds.json', './.git/config', 'sub/../.env', '.git/../id_rsa']
+const REFS = [...SECRETS.map(([file]) => file), ...LINKS.map(([link]) => link), 'secrets/creds.json', './.git/config', 'sub/../.env', '.git/../id_rsa', '%2eenv', '.%67it/config', './secrets/../.hidden.json#/password']
 
 let dir: string
 let input: string

@@ -127,7 +127,7 @@ function readableInside(file: string, folder: string): boolean {
  */
 function notBundled(source: string, file: string, error: TamaError): TamaError {
   const at = / at line \d+, column \d+/.exec(error.problems[0]?.message ?? error.message)?.[0] ?? ''
-  const message = `Not a JSON or YAML document${at}, so a $ref cannot bundle it. Fix the file, or remove the $ref to it.`
+  const message = `Not a JSON or YAML document within a document's limits${at} (its syntax, keys, encoding or size), so a $ref cannot bundle it. Fix the file, or remove the $ref to it.`
   return new TamaError('invalid_document', `${source}: ${file}: ${message}`, {problems: [{source: file, pointer: '', message}]})
 }
 
