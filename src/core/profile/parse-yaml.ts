@@ -10,8 +10,8 @@ import {yamlLibrary} from './yaml-library.js'
  * profile's limits (docs/profile.md#limits). Aliases are counted before any is expanded,
  * and an alias inside the node it names (a cycle JSON cannot hold) is refused, so alias
  * bombs fail in milliseconds and never build a value. A key is its text, as in JSON
- * (`1`, `"1"` and `!!str 1` are the key "1"; `0x1` is "0x1"), and appears once per
- * mapping: two keys that would be one property of the value are refused, never merged.
+ * (`1`, `"1"` and `!!str 1` are the key "1"), and appears once per mapping: two keys
+ * that would be one property of the value are refused, never merged (checkKeys).
  */
 export function parseYaml(text: string): ParseOutcome {
   const {LineCounter, parseDocument} = yamlLibrary()

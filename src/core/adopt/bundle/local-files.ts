@@ -25,8 +25,9 @@ const READABLE_EXTENSIONS = ['.json', '.yaml', '.yml']
  * it was (or refuses it under `strict`). Each file is read as a document is (a regular
  * file within the size limit, aliases bounded); one that is not a document fails the
  * adoption with its position alone, never its content. The bundled whole is checked
- * against every limit of a document once more. Uses swagger-parser's bundle() with a resolver of its own, so nothing but this
- * resolver reads. Returns `parsed` itself when it has no reference to another file.
+ * against every limit of a document once more. Uses swagger-parser's bundle() with a
+ * resolver of its own, so nothing but this resolver reads. Returns `parsed` itself when it
+ * has no reference to another file.
  * https://apitools.dev/json-schema-ref-parser/docs/plugins/resolvers.html
  */
 export async function bundleLocalFiles(input: string, parsed: unknown, source: string): Promise<unknown> {
