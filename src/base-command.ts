@@ -1,8 +1,9 @@
-import {Command, Errors} from '@oclif/core'
+import {Command, Errors, ux} from '@oclif/core'
 
 import {withCliRemedy} from './cli-hints.js'
 import {closestMatch} from './cli-suggestion.js'
 import {ERROR_KINDS, type ErrorKind, TamaError, formatProblem, isTamaError} from './core/errors/index.js'
+import {escapeUnsafe, escapeUnsafeLines} from './core/text/index.js'
 
 /**
  * The one place CLI failures and failed gates become messages and exit codes. Every
@@ -17,14 +18,30 @@ export abstract class BaseCommand extends Command {
    */
   static optionFlags: Readonly<Record<string, string>> = {}
 
+  // Everything a command prints passes here: text from files and names can never drive the
+  // terminal, whichever message it reached. A name's own line breaks are escaped where the
+  // name is put in a line (escapeUnsafe), since only there are they told from the layout.
+  override log(message = ''): void {
+    super.log(escapeUnsafeLines(message))
+  }
+
+  override logToStderr(message = ''): void {
+    super.logToStderr(escapeUnsafeLines(message))
+  }
+
+  // JSON.stringify leaves C1 controls and format characters raw; their JSON escapes keep the value.
+  override logJson(json: unknown): void {
+    ux.stdout(escapeUnsafeLines(JSON.stringify(json, null, 2)))
+  }
+
   protected override async catch(error: Error & {exitCode?: number}): Promise<void> {
-    const failure = this.withFlags(await withPositions(toTamaError(error)))
+    const failure = this.withFlags(await withPositions(toTamaError(error, this.argv)))
     process.exitCode = failure.exitCode
     if (this.jsonEnabled()) {
       this.logJson({error: failure.toJSON()})
       return
     }
-    this.printFailure(failure)
+    this.printFailure(failure, isTamaError(error))
   }
 
   /**
@@ -42,13 +59,17 @@ export abstract class BaseCommand extends Command {
     }
     const shown = this.withFlags(await withPositions(failure))
     process.exitCode = shown.exitCode
-    if (!this.jsonEnabled()) this.printFailure(shown)
+    if (!this.jsonEnabled()) this.printFailure(shown, true)
     return result
   }
 
-  private printFailure(failure: TamaError): void {
-    this.logToStderr(`Error: ${failure.message}`)
-    for (const problem of failure.problems) this.logToStderr(`  ${formatProblem(problem)}`)
+  /**
+   * A library's message is one line, which may hold a path: a line break in it is the
+   * path's and is escaped. Only the parser's usage messages have lines of their own.
+   */
+  private printFailure(failure: TamaError, oneLine: boolean): void {
+    this.logToStderr(`Error: ${oneLine ? escapeUnsafe(failure.message) : failure.message}`)
+    for (const problem of failure.problems) this.logToStderr(`  ${escapeUnsafe(formatProblem(problem))}`)
   }
 
   /** The failure with every `optionKey` the library named replaced by this command's flag, and the CLI's remedy for a wrong file. */
@@ -71,14 +92,23 @@ async function withPositions(failure: TamaError): Promise<TamaError> {
   return new TamaError(kind, message, {dispatched, details, problems: await locateProblems(failure.problems), cause: failure})
 }
 
-function toTamaError(error: Error & {oclif?: {exit?: number}}): TamaError {
+function toTamaError(error: Error & {oclif?: {exit?: number}}, argv: readonly string[]): TamaError {
   if (isTamaError(error)) return error
   // oclif's own parse errors (unknown flag, missing argument, bad option value).
   if (error instanceof Errors.CLIError || error.oclif?.exit === 2) {
-    return new TamaError('usage', [usageMessage(error.message), ...flagSuggestions(error), 'See --help.'].join('\n'))
+    return new TamaError('usage', [usageMessage(withArgumentsEscaped(error.message, argv)), ...flagSuggestions(error), 'See --help.'].join('\n'))
   }
   if (error instanceof Errors.ExitError) throw error
   return new TamaError('internal', `Unexpected failure: ${withoutDirectories(error.message)}. Please report it with the command you ran.`)
+}
+
+/**
+ * oclif's message with each argument it quotes escaped: its lines are the message's
+ * layout, and an argument's own line break (a file name's, say) would forge one.
+ */
+function withArgumentsEscaped(message: string, argv: readonly string[]): string {
+  const quoted = argv.flatMap((arg) => [arg, arg.slice(arg.indexOf('=') + 1)]).filter((text) => text !== escapeUnsafe(text))
+  return quoted.sort((a, b) => b.length - a.length).reduce((result, text) => result.replaceAll(text, escapeUnsafe(text)), message)
 }
 
 // oclif wraps some parse errors in a heading ("The following error occurred:") and a

@@ -2,6 +2,7 @@ import {BaseCommand} from '../base-command.js'
 import {mcpFlags, takeMcpStart} from '../cli-mcp-start.js'
 import type {ReadonlyIndexKeeper} from '../core/host-index/index.js'
 import type {IndexLender} from '../core/mcp/index.js'
+import {escapeUnsafe} from '../core/text/index.js'
 
 export default class Mcp extends BaseCommand {
   static override summary = 'Serve the search and execute tools to an MCP client over stdio.'
@@ -29,7 +30,7 @@ export default class Mcp extends BaseCommand {
       executors,
       ...(flags.timeout === undefined ? {} : {timeout: flags.timeout}),
       ...(start === undefined ? {} : {start}),
-      onIndexFailure: (error) => this.logToStderr(`tama-dex mcp: ${error instanceof Error ? error.message : String(error)}`),
+      onIndexFailure: (error) => this.logToStderr(`tama-dex mcp: ${escapeUnsafe(error instanceof Error ? error.message : String(error))}`),
     })
     if (keeper !== undefined) (await keeper).close()
   }

@@ -13,6 +13,9 @@ export type CountName =
   | 'index states tried'
   | 'path values tried'
   | 'shared rows tried'
+  | 'hostile names printed'
+  | 'colliding keys tried'
+  | 'references refused'
 
 declare module 'vitest' {
   interface TaskMeta {

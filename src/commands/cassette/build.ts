@@ -5,7 +5,6 @@ import {collectHeapSooner} from '../../cli-heap.js'
 import {removingTemporariesOnInterrupt} from '../../cli-interrupt.js'
 import {CliProgress} from '../../cli-progress.js'
 import type {BuiltCassette} from '../../core/cassette/index.js'
-import {escapeUnsafe} from '../../core/text/index.js'
 
 /** What `cassette build --json` prints: the built cassette and the file it was written to, as given. */
 export interface BuiltCassetteFile extends BuiltCassette {
@@ -35,7 +34,7 @@ export default class CassetteBuild extends BaseCommand {
       collectHeapSooner()
       const built = await removingTemporariesOnInterrupt(async () => {
         const documents = await readDocumentInputs(flags.document)
-        progress.step(`Building ${escapeUnsafe(flags.output)}`)
+        progress.step(`Building ${flags.output}`)
         // Not held here past this call: buildCassette lets the parsed documents go once it has planned.
         return buildCassette({name: flags.name, version: flags.version, documents}, flags.output)
       })

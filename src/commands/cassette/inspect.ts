@@ -62,7 +62,7 @@ async function render(result: InspectResult): Promise<string> {
     `Cassette  ${meta.name} ${meta.version}`,
     `SHA-256   ${result.sha256}`,
     `Size      ${result.bytes} bytes`,
-    `Format    ${meta.format}, profile ${meta.profile}, built by tama-dex ${meta.tamaDexVersion} with SQLite ${meta.sqliteVersion}`,
+    `Format    ${printable(`${meta.format}, profile ${meta.profile}, built by tama-dex ${meta.tamaDexVersion} with SQLite ${meta.sqliteVersion}`, 160)}`,
     '',
     `Documents (${result.documents.length})`,
     formatTable(['ID', 'SHA-256', 'TITLE', 'VERSION'], documents),

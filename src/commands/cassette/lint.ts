@@ -3,7 +3,6 @@ import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../../base-command.js'
 import {CliProgress} from '../../cli-progress.js'
 import type {LintReport} from '../../core/release/index.js'
-import {escapeUnsafe} from '../../core/text/index.js'
 
 export default class CassetteLint extends BaseCommand {
   static override summary = 'Check that every operation can be found by the words an agent would use, and score the catalogue.'
@@ -25,7 +24,7 @@ export default class CassetteLint extends BaseCommand {
     const {args, flags} = await this.parse(CassetteLint)
     const {formatLint, lintGateFailure, lintRelease, readExampleRequests} = await import('../../core/release/index.js')
     const examples = flags.examples === undefined ? undefined : await readExampleRequests(flags.examples)
-    const progress = await CliProgress.start(`Linting ${escapeUnsafe(args.file)}`, {hidden: this.jsonEnabled()})
+    const progress = await CliProgress.start(`Linting ${args.file}`, {hidden: this.jsonEnabled()})
     const report = await lintRelease(args.file, {examples, examplesTop: flags['examples-top']}).finally(() => progress.stop())
     if (!this.jsonEnabled()) this.log(formatLint(report))
     return this.gated(report, lintGateFailure(report, flags['min-score']))

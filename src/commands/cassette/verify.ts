@@ -21,16 +21,16 @@ export default class CassetteVerify extends BaseCommand {
   async run(): Promise<VerifyReport> {
     const {args, flags} = await this.parse(CassetteVerify)
     const {readCassetteFile, verificationFailure, verifyCassette} = await import('../../core/cassette/index.js')
-    const progress = await CliProgress.start(`Verifying ${escapeUnsafe(args.file)}`, {hidden: this.jsonEnabled()})
+    const progress = await CliProgress.start(`Verifying ${args.file}`, {hidden: this.jsonEnabled()})
     const report = await readCassetteFile(args.file)
       .then((bytes) => verifyCassette(bytes, {source: args.file, sha256: flags.sha256}))
       .finally(() => progress.stop())
     const failure = verificationFailure(report)
     if (this.jsonEnabled()) return this.gated(report, failure)
-    for (const check of report.checks) this.log(`${check.ok ? '✓' : '✗'} ${check.check.padEnd(10)} ${check.detail}`)
+    for (const check of report.checks) this.log(escapeUnsafe(`${check.ok ? '✓' : '✗'} ${check.check.padEnd(10)} ${check.detail}`))
     // The ✗ digest line above already says which digest the file has: say only what to do.
     if (failure?.kind === 'digest_mismatch') {
-      return this.gated(report, new TamaError('digest_mismatch', `${args.file} is not the file that was pinned. Get it again from where it was released, or check the --sha256 given.`))
+      return this.gated(report, new TamaError('digest_mismatch', `${escapeUnsafe(args.file)} is not the file that was pinned. Get it again from where it was released, or check the --sha256 given.`))
     }
     // A failure's problems are printed on stderr with the error.
     if (failure !== null) return this.gated(report, failure)

@@ -101,7 +101,7 @@ export default class DocumentAdopt extends BaseCommand {
         keywords: flags.keywords === undefined ? undefined : await readKeywordMap(flags.keywords),
       },
     )
-    const progress = await CliProgress.start(`Adopting ${escapeUnsafe(args.input)}`, {hidden: this.jsonEnabled()})
+    const progress = await CliProgress.start(`Adopting ${args.input}`, {hidden: this.jsonEnabled()})
     const {report, warnings} = await removingTemporariesOnInterrupt(() => adoptFile(args.input, flags.output, options)).finally(() => progress.stop())
     const result: AdoptCommandResult = {
       input: args.input,

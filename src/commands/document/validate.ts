@@ -3,7 +3,7 @@ import {Args} from '@oclif/core'
 import {BaseCommand} from '../../base-command.js'
 import {cliProblem} from '../../cli-hints.js'
 import {formatProblem} from '../../core/errors/index.js'
-import {count} from '../../core/text/index.js'
+import {count, escapeUnsafe} from '../../core/text/index.js'
 import type {ValidationReport} from '../../core/profile/index.js'
 
 export default class DocumentValidate extends BaseCommand {
@@ -33,10 +33,10 @@ export default class DocumentValidate extends BaseCommand {
 
   private render(report: ValidationReport): void {
     for (const file of report.files) {
-      if (file.valid) this.log(`${file.file}: OK, ${file.operations} operation${file.operations === 1 ? '' : 's'}`)
-      for (const problem of file.problems) this.log(formatProblem(problem))
+      if (file.valid) this.log(`${escapeUnsafe(file.file)}: OK, ${count(file.operations, 'operation')}`)
+      for (const problem of file.problems) this.log(escapeUnsafe(formatProblem(problem)))
     }
-    for (const file of report.skipped) this.log(`${file}: skipped, not an API description`)
+    for (const file of report.skipped) this.log(`${escapeUnsafe(file)}: skipped, not an API description`)
     this.log(totalLine(report))
   }
 }

@@ -5,7 +5,6 @@ import {indexFlags} from '../../cli-flags.js'
 import {CliProgress} from '../../cli-progress.js'
 import {replacementNote} from '../../cli-install-summary.js'
 import type {InstallResult} from '../../core/host-index/index.js'
-import {escapeUnsafe} from '../../core/text/index.js'
 
 export default class IndexImport extends BaseCommand {
   static override summary = 'Install a cassette file into the index, replacing the cassette of the same name atomically.'
@@ -22,7 +21,7 @@ export default class IndexImport extends BaseCommand {
   async run(): Promise<InstallResult> {
     const {args, flags} = await this.parse(IndexImport)
     const {withIndex} = await import('../../core/host-index/index.js')
-    const progress = await CliProgress.start(`Importing ${escapeUnsafe(args.file)}`, {hidden: this.jsonEnabled()})
+    const progress = await CliProgress.start(`Importing ${args.file}`, {hidden: this.jsonEnabled()})
     const result = await withIndex(flags.index, (index) => index.import(args.file, {sha256: flags.sha256, timeout: flags.timeout, refuseDowngrade: flags['refuse-downgrade']})).finally(() =>
       progress.stop(),
     )

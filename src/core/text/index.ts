@@ -1,6 +1,6 @@
 export {CASSETTE_NAME_PATTERN} from './cassette-name.js'
 export {compareCodeUnits} from './compare-code-units.js'
 export {formatTable} from './format-table.js'
-export {count, escapeUnsafe, printable, quote} from './printable.js'
+export {count, escapeUnsafe, escapeUnsafeLines, printable, quote} from './printable.js'
 export {thrownFirstLine} from './thrown-first-line.js'
 export {shellQuote, shellWord} from './shell-quote.js'

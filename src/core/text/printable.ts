@@ -4,9 +4,25 @@ const MAX_LENGTH = 80
 // can reorder or hide text on a terminal.
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g
 
-/** Text with every character that could drive a terminal or hide text escaped as \uXXXX. */
+// What a line break and a tab are in text of several lines: layout, not a threat.
+const LAYOUT = new Set(['\n', '\t'])
+
+const escaped = (char: string): string => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
+
+/**
+ * Text with every character that could drive a terminal or hide text escaped as \uXXXX:
+ * for a name, a path or a line, where a line break would forge another line.
+ */
 export function escapeUnsafe(value: string): string {
-  return value.replace(UNSAFE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return value.replace(UNSAFE, escaped)
+}
+
+/**
+ * escapeUnsafe for output of several lines (a table, a report, JSON text), keeping its
+ * line breaks and tabs. In JSON text the escapes are JSON's own, so the value is unchanged.
+ */
+export function escapeUnsafeLines(text: string): string {
+  return text.replace(UNSAFE, (char) => (LAYOUT.has(char) ? char : escaped(char)))
 }
 
 /**

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {printable, quote} from '../../../src/core/text/printable.js'
+import {escapeUnsafeLines, printable, quote} from '../../../src/core/text/printable.js'
 
 describe('printable', () => {
   it.each([
@@ -15,5 +15,18 @@ describe('printable', () => {
 
   it('quotes names', () => {
     expect(quote('v\u0007')).toBe('"v\\u0007"')
+  })
+})
+
+describe('escapeUnsafeLines', () => {
+  it('keeps the line breaks and tabs of the layout and escapes every other unsafe character', () => {
+    expect(escapeUnsafeLines('a\tb\nc\u001b[2J\rd\u0085e\u009bf\u202eg\u2028h')).toBe('a\tb\nc\\u001b[2J\\u000dd\\u0085e\\u009bf\\u202eg\\u2028h')
+  })
+
+  it('leaves JSON text the same value, with the characters JSON.stringify keeps raw escaped', () => {
+    const value = {name: 'x\u001b\u0007\r\n\u009b\u202e\u2066\ufeff\u0085', list: ['\u200b']}
+    const text = escapeUnsafeLines(JSON.stringify(value, null, 2))
+    expect(text).not.toMatch(/[\u0080-\u009f\u202e\u2066\ufeff\u200b]/)
+    expect(JSON.parse(text)).toEqual(value)
   })
 })

@@ -10,23 +10,30 @@ import {isInternalRef} from '../internal-refs.js'
 const MAX_FILES = 1000
 // A reference with a scheme (`https:`, `file:`, `data:`, ...) is a URL: never read.
 const URL_SCHEME = /^[a-z][a-z0-9+.-]*:/i
+// The only files a reference may name: parts of an API description are JSON or YAML.
+const READABLE_EXTENSIONS = ['.json', '.yaml', '.yml']
 
 /**
  * The description at `input` with its references to other local files bundled in, read
  * only from `input`'s folder and the folders below it: `$ref: ./schemas/pet.yaml` and
  * `../common.yaml#/components/schemas/Error` from `api/specs/` work when they stay inside
- * `api/specs/`. A URL, a `file://` reference, a path outside the folder (symbolic links
- * resolved) or a missing file is never read: its `$ref` stays as written, and adoption
- * removes it with a warning naming the reference and where it was (or refuses it under
- * `strict`). Each file is read as a document is (a regular file within the size limit,
- * aliases bounded); the bundled whole is checked against every limit of a document once
- * more. Uses swagger-parser's bundle() with a resolver of its own, so nothing but this
- * resolver reads. Returns `parsed` itself when it has no reference to another file.
+ * `api/specs/`. Only a file a `$ref` names is read, and only a .json, .yaml or .yml file
+ * with no hidden part in its path (no folder or name starting with `.`), both as named
+ * and once symbolic links are resolved: a URL, a `file://` reference, a path outside the
+ * folder, a key file, `.env`, `.git/config` or a missing file is never read: its `$ref`
+ * stays as written, and adoption removes it with a warning naming the reference and where
+ * it was (or refuses it under `strict`). Each file is read as a document is (a regular
+ * file within the size limit, aliases bounded); one that is not a document fails the
+ * adoption with its position alone, never its content. The bundled whole is checked
+ * against every limit of a document once more. Uses swagger-parser's bundle() with a
+ * resolver of its own, so nothing but this resolver reads. Returns `parsed` itself when it
+ * has no reference to another file.
  * https://apitools.dev/json-schema-ref-parser/docs/plugins/resolvers.html
  */
 export async function bundleLocalFiles(input: string, parsed: unknown, source: string): Promise<unknown> {
   if (input === '-' || !hasExternalRef(parsed)) return parsed
-  const folder = await realpath(path.dirname(path.resolve(input)))
+  const named = path.dirname(path.resolve(input))
+  const folder = await realpath(named)
   const fatal: TamaError[] = []
   let files = 1
   let bytes = 0
@@ -34,8 +41,8 @@ export async function bundleLocalFiles(input: string, parsed: unknown, source: s
     order: 1,
     canRead: () => true,
     read: async (file: {url: string}): Promise<unknown> => {
-      const local = await insideFolder(file.url, folder)
-      if (local === undefined) throw new Error(`${file.url} is not a file inside ${folder}`)
+      const local = await readableFile(file.url, {named, real: folder})
+      if (local === undefined) throw new Error(`${file.url} is not a JSON or YAML file inside ${folder}`)
       if (++files > MAX_FILES) fatal.push(invalid(source, `the description references more than ${MAX_FILES} files. Bundle it into fewer.`))
       try {
         const document = await readDocumentFile(local)
@@ -43,7 +50,7 @@ export async function bundleLocalFiles(input: string, parsed: unknown, source: s
         if (bytes > LIMITS.documentBytes) fatal.push(invalid(source, `the files it references hold more than a document may (${LIMITS.documentBytes / (1024 * 1024)} MiB), bundled together.`))
         return document
       } catch (error) {
-        if (error instanceof TamaError && error.kind !== 'not_found') fatal.push(error)
+        if (error instanceof TamaError && error.kind !== 'not_found') fatal.push(error.kind === 'invalid_document' ? notBundled(source, local, error) : error)
         throw error
       }
     },
@@ -89,16 +96,40 @@ function neutralRoot(document: Record<string, unknown>): {root: Record<string, u
   return {root, restore}
 }
 
-/** The file a reference's URL names, when it is a local path inside `folder` once symbolic links are resolved. */
-async function insideFolder(url: string, folder: string): Promise<string | undefined> {
+/**
+ * The real path of the file a reference's URL names, when it may be read: a local path
+ * inside the input's folder, as named and once symbolic links are resolved, that is
+ * readable both ways (readableInside).
+ */
+async function readableFile(url: string, folder: {readonly named: string; readonly real: string}): Promise<string | undefined> {
   if (URL_SCHEME.test(url)) return undefined
+  let file: string
   let target: string
   try {
-    target = await realpath(decodeURI(url.split('#', 1)[0]!))
+    file = path.resolve(decodeURI(url.split('#', 1)[0]!))
+    target = await realpath(file)
   } catch {
     return undefined
   }
-  return target.startsWith(`${folder}${path.sep}`) ? target : undefined
+  return readableInside(file, folder.named) && readableInside(target, folder.real) ? target : undefined
+}
+
+/** Whether `file` is below `folder`, with no part of the way hidden, and ends in a JSON or YAML extension. */
+function readableInside(file: string, folder: string): boolean {
+  const parts = path.relative(folder, file).split(path.sep)
+  // A path on another drive (Windows) is absolute relative to any folder.
+  if (path.isAbsolute(parts[0]!) || parts.some((part) => part === '' || part.startsWith('.'))) return false
+  return READABLE_EXTENSIONS.includes(path.extname(parts.at(-1)!))
+}
+
+/**
+ * A referenced file that is not a document, said by its path and position alone: the
+ * parser's words may quote the file (a token, a key, an alias), and it may be any file.
+ */
+function notBundled(source: string, file: string, error: TamaError): TamaError {
+  const at = / at line \d+, column \d+/.exec(error.problems[0]?.message ?? error.message)?.[0] ?? ''
+  const message = `Not a JSON or YAML document within a document's limits${at} (its syntax, keys, encoding or size), so a $ref cannot bundle it. Fix the file, or remove the $ref to it.`
+  return new TamaError('invalid_document', `${source}: ${file}: ${message}`, {problems: [{source: file, pointer: '', message}]})
 }
 
 function hasExternalRef(value: unknown): boolean {

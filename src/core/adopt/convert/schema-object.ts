@@ -226,5 +226,5 @@ function dropPatternProperty(schema: Record<string, unknown>, patterns: Record<s
 export function describeRef(ref: string): string {
   return isInternalRef(ref)
     ? `$ref ${JSON.stringify(ref)} leads nowhere in this document`
-    : `$ref ${JSON.stringify(ref)} points outside this document to a URL, a missing file or a file outside the input's folder (tama-dex bundles only files inside that folder; move the file there to keep it)`
+    : `$ref ${JSON.stringify(ref)} points outside this document to a URL, a missing file, a file outside the input's folder, a hidden one or one that is not .json, .yaml or .yml (tama-dex bundles only such files inside that folder; move the file there to keep it)`
 }
