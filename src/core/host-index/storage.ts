@@ -1,7 +1,7 @@
 import {type Stats, accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync} from 'node:fs'
 import {dirname} from 'node:path'
 
-import {TamaError, isTamaError, unwritableFailure} from '../errors/index.js'
+import {TamaError, isNoRoom, isTamaError, unwritableFailure} from '../errors/index.js'
 import {createOperationTables} from '../search/index.js'
 import {type SqliteDatabase, openDatabase} from '../sqlite/index.js'
 import {type FileIdentity, fileIdentity} from './index-file.js'
@@ -175,9 +175,9 @@ function openReadWrite(path: string, options: StorageOptions): SqliteDatabase {
  * it. SQLite reads a WAL index through its -wal and -shm files, creating them when missing,
  * and a read-only connection cannot remove them again; so an index we could write is read
  * through a connection that can (SQLite then removes them on close), and only one we cannot
- * write through a read-only one. In a read-only folder without them the index is read from
- * a private copy in memory (safe: nothing can write it there), unless its -wal holds changes
- * the copy would miss.
+ * write through a read-only one. Where SQLite cannot make them (a read-only or full file
+ * system, a folder this user may not write) the index is read from a private copy in
+ * memory, which nothing can write, unless its -wal holds changes the copy would miss.
  */
 function openReadOnly(path: string): SqliteDatabase {
   let db: SqliteDatabase | undefined
@@ -187,16 +187,39 @@ function openReadOnly(path: string): SqliteDatabase {
     return db
   } catch (error) {
     db?.close()
-    if ((error as {code?: unknown}).code !== 'SQLITE_CANTOPEN') throw storageFailure(error, path)
-    if ((statSync(`${path}-wal`, {throwIfNoEntry: false})?.size ?? 0) > 0) {
-      throw new TamaError(
-        'unwritable',
-        `Cannot read the index ${path}: its folder is read-only, and SQLite must create ${path}-shm there to read the changes in ${path}-wal. Make the folder writable, or open the index once where it is writable before making it read-only.`,
-        {details: {code: 'SQLITE_CANTOPEN'}},
-      )
-    }
-    return openDatabase(rollbackJournalCopy(readFileSync(path)), {readonly: true})
+    if (!cannotMakeWalFiles(error, path)) throw storageFailure(error, path)
+    if ((statSync(`${path}-wal`, {throwIfNoEntry: false})?.size ?? 0) > 0) throw walUnreadable(error, path)
+    return openDatabase(rollbackJournalCopy(steadyBytes(path)), {readonly: true})
   }
+}
+
+/** Whether SQLite refused to read the index only for want of writing its -shm or -wal beside it. */
+function cannotMakeWalFiles(error: unknown, path: string): boolean {
+  const code = (error as {code?: unknown} | null)?.code
+  if (typeof code !== 'string') return false
+  return code === 'SQLITE_CANTOPEN' || code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_IOERR_SHM') || isNoRoom(code, path)
+}
+
+function walUnreadable(error: unknown, path: string): TamaError {
+  const code = (error as {code: string}).code
+  const [why, what] = isNoRoom(code, path)
+    ? ['the disk is full', 'Free some space']
+    : ['its folder cannot be written here', 'Make the folder writable, or open the index once where it is writable']
+  return new TamaError('unwritable', `Cannot read the index ${path}: ${why}, and SQLite must write ${path}-shm to read the changes in ${path}-wal. ${what}.`, {details: {code}})
+}
+
+/** Times the file is read again when it changed while being read. */
+const COPY_ATTEMPTS = 3
+
+/** The file's bytes, read while nothing wrote it: its size and change time are the same before and after. */
+function steadyBytes(path: string): Buffer {
+  for (let attempt = 0; attempt < COPY_ATTEMPTS; attempt++) {
+    const before = statSync(path, {bigint: true})
+    const bytes = readFileSync(path)
+    const after = statSync(path, {bigint: true})
+    if (before.ino === after.ino && before.size === after.size && before.ctimeNs === after.ctimeNs && BigInt(bytes.length) === after.size) return bytes
+  }
+  throw new TamaError('not_ready', `The index ${path} was being written each time it was read. Try again once the install under way has finished.`)
 }
 
 /** The bytes of an index marked as not in WAL mode, which an in-memory database cannot read. */
