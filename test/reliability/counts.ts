@@ -12,6 +12,7 @@ export type CountName =
   | 'special files tried'
   | 'index states tried'
   | 'path values tried'
+  | 'index files replaced'
 
 declare module 'vitest' {
   interface TaskMeta {

@@ -1,11 +1,12 @@
-import {type Stats, accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync} from 'node:fs'
+import {type Stats, accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readSync, statSync} from 'node:fs'
 import {dirname} from 'node:path'
 
 import {TamaError, isNoRoom, isTamaError, unwritableFailure} from '../errors/index.js'
 import {createOperationTables} from '../search/index.js'
 import {type SqliteDatabase, openDatabase} from '../sqlite/index.js'
-import {type FileIdentity, fileIdentity} from './index-file.js'
+import {type FileIdentity, fileIdentity, privateCopy} from './index-file.js'
 import {refreshSearchRows} from './search-data.js'
+import {ensureStampTable, flushWal, refuseForeignWal, stampWrites} from './wal-owner.js'
 
 import {INDEX_APPLICATION_ID} from '../files/index.js'
 
@@ -70,6 +71,7 @@ export function openStorage(path: string, options: StorageOptions = {}): OpenedS
   }
   const exists = checkIndexFile(path, options)
   if (!exists) createFolder(path)
+  else refuseForeignWal(path, openedFile(path))
   const db = options.readonly === true ? openReadOnly(path) : openReadWrite(path, options)
   return configure(db, path, options)
 }
@@ -80,15 +82,21 @@ function configure(db: SqliteDatabase, path: string, options: StorageOptions): O
     db.pragma('trusted_schema = OFF')
     if (options.readonly === true) {
       const checked = checkSchema(db, path)
+      const file = openedFile(path)
+      if (!db.readonly) stampWrites(db, file)
       refreshSearchRows(db, path)
-      return {...checked, file: openedFile(path)}
+      return {...checked, file}
     }
     const opened = ensureSchema(db, path)
     if (path === ':memory:') return {...opened, file: null}
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = NORMAL')
+    if (opened.recreated) flushWal(db)
+    ensureStampTable(db)
+    const file = openedFile(path)
+    stampWrites(db, file)
     refreshSearchRows(db, path)
-    return {...opened, file: openedFile(path)}
+    return {...opened, file}
   } catch (error) {
     db.close()
     throw storageFailure(error, path)
@@ -189,7 +197,7 @@ function openReadOnly(path: string): SqliteDatabase {
     db?.close()
     if (!cannotMakeWalFiles(error, path)) throw storageFailure(error, path)
     if ((statSync(`${path}-wal`, {throwIfNoEntry: false})?.size ?? 0) > 0) throw walUnreadable(error, path)
-    return openDatabase(rollbackJournalCopy(steadyBytes(path)), {readonly: true})
+    return privateCopy(path)
   }
 }
 
@@ -206,27 +214,6 @@ function walUnreadable(error: unknown, path: string): TamaError {
     ? ['the disk is full', 'Free some space']
     : ['its folder cannot be written here', 'Make the folder writable, or open the index once where it is writable']
   return new TamaError('unwritable', `Cannot read the index ${path}: ${why}, and SQLite must write ${path}-shm to read the changes in ${path}-wal. ${what}.`, {details: {code}})
-}
-
-/** Times the file is read again when it changed while being read. */
-const COPY_ATTEMPTS = 3
-
-/** The file's bytes, read while nothing wrote it: its size and change time are the same before and after. */
-function steadyBytes(path: string): Buffer {
-  for (let attempt = 0; attempt < COPY_ATTEMPTS; attempt++) {
-    const before = statSync(path, {bigint: true})
-    const bytes = readFileSync(path)
-    const after = statSync(path, {bigint: true})
-    if (before.ino === after.ino && before.size === after.size && before.ctimeNs === after.ctimeNs && BigInt(bytes.length) === after.size) return bytes
-  }
-  throw new TamaError('not_ready', `The index ${path} was being written each time it was read. Try again once the install under way has finished.`)
-}
-
-/** The bytes of an index marked as not in WAL mode, which an in-memory database cannot read. */
-function rollbackJournalCopy(bytes: Buffer): Buffer {
-  // Header bytes 18 and 19 are the file format read and write versions: 2 is WAL, 1 legacy.
-  if (bytes.length >= 100 && bytes[18] === 2) bytes[18] = bytes[19] = 1
-  return bytes
 }
 
 /**

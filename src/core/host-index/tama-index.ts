@@ -10,6 +10,7 @@ import {type FileIdentity, stillNames} from './index-file.js'
 import {countInstalled, findInstalled, type InstalledCassette, listInstalled} from './installed-cassettes.js'
 import type {InstallBounds} from './install-runner.js'
 import {indexMoved, storageFailure} from './storage.js'
+import {flushWal} from './wal-owner.js'
 
 export interface LoadOptions extends InstallBounds {
   /** The cassette (namespace) the document is installed as. */
@@ -107,6 +108,7 @@ export class TamaIndex {
       let removed: boolean
       try {
         removed = removeCassette(this.#db, name)
+        if (this.#file !== null) flushWal(this.#db)
       } catch (error) {
         throw storageFailure(error, this.path)
       }
