@@ -1,4 +1,5 @@
-import {spawnSync} from 'node:child_process'
+import {spawn, spawnSync} from 'node:child_process'
+import {createInterface} from 'node:readline'
 import {chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -147,6 +148,41 @@ describe('an index another user owns, in a folder this user cannot write', () =>
     expect(sha256Hex(readFileSync(path))).toBe(before.bytes)
     expect(readdirSync(folder).sort()).toEqual(before.files)
     tally(context, 'index states tried', 6)
+  })
+  it.skipIf(!CAN_DROP_PRIVILEGES)('a handle reading it from a private copy is stale once the owner writes the file, and a new one sees the write', {timeout: 120_000}, async (context) => {
+    const {folder, path} = stateFolder('other-owner-written')
+    chmodSync(dir, 0o755)
+    chmodSync(folder, 0o755)
+    chmodSync(path, 0o644)
+    // The reader, as nobody, answers each line of its stdin: 'current' or a search's operations.
+    const script = `const {openIndex} = await import(${JSON.stringify(join(PROJECT_ROOT, 'dist/index.js'))})
+      const path = ${JSON.stringify(path)}
+      let index = openIndex({path, readonly: true})
+      const answer = (line) => {
+        if (line === 'reopen') { index.close(); index = openIndex({path, readonly: true}); return 'reopened' }
+        if (line === 'current') return String(index.isCurrent())
+        try { return index.search('op', {scopes: []}).results.map((hit) => hit.operation_id).sort().join(',') } catch (error) { return error.kind }
+      }
+      for await (const line of (await import('node:readline')).createInterface({input: process.stdin})) process.stdout.write(answer(line) + '\\n')`
+    const child = spawn('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '--input-type=module', '-e', script], {stdio: ['pipe', 'pipe', 'inherit']})
+    const lines = createInterface({input: child.stdout!})[Symbol.asyncIterator]()
+    const ask = async (line: string) => {
+      child.stdin!.write(`${line}\n`)
+      return (await lines.next()).value as string
+    }
+    try {
+      expect(await ask('current')).toBe('true')
+      expect(await ask('search')).toBe('')
+      const imported = await runCli(['index', 'import', otherCassette, '--index', path, '--json'])
+      expect(imported.code, imported.stderr).toBe(0)
+      expect(await ask('current')).toBe('false')
+      expect(await ask('search')).toBe('not_ready')
+      expect(await ask('reopen')).toBe('reopened')
+      expect(await ask('search')).toBe('other_op')
+    } finally {
+      child.stdin!.end()
+    }
+    tally(context, 'index states tried', 1)
   })
 })
 

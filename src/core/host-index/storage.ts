@@ -72,17 +72,17 @@ export function openStorage(path: string, options: StorageOptions = {}): OpenedS
   const exists = checkIndexFile(path, options)
   if (!exists) createFolder(path)
   else refuseForeignWal(path, openedFile(path))
-  const db = options.readonly === true ? openReadOnly(path) : openReadWrite(path, options)
-  return configure(db, path, options)
+  const {db, copied} = options.readonly === true ? openReadOnly(path) : {db: openReadWrite(path, options)}
+  return configure(db, path, options, copied)
 }
 
-function configure(db: SqliteDatabase, path: string, options: StorageOptions): OpenedStorage {
+function configure(db: SqliteDatabase, path: string, options: StorageOptions, copied?: FileIdentity): OpenedStorage {
   try {
     db.pragma('busy_timeout = 10000')
     db.pragma('trusted_schema = OFF')
     if (options.readonly === true) {
       const checked = checkSchema(db, path)
-      const file = openedFile(path)
+      const file = copied ?? openedFile(path)
       if (!db.readonly) stampWrites(db, file)
       refreshSearchRows(db, path)
       return {...checked, file}
@@ -187,17 +187,18 @@ function openReadWrite(path: string, options: StorageOptions): SqliteDatabase {
  * system, a folder this user may not write) the index is read from a private copy in
  * memory, which nothing can write, unless its -wal holds changes the copy would miss.
  */
-function openReadOnly(path: string): SqliteDatabase {
+function openReadOnly(path: string): {db: SqliteDatabase; copied?: FileIdentity} {
   let db: SqliteDatabase | undefined
   try {
     db = openDatabase(path, {readonly: writeAccessError(path) !== undefined, fileMustExist: true})
     db.pragma('user_version')
-    return db
+    return {db}
   } catch (error) {
     db?.close()
     if (!cannotMakeWalFiles(error, path)) throw storageFailure(error, path)
     if ((statSync(`${path}-wal`, {throwIfNoEntry: false})?.size ?? 0) > 0) throw walUnreadable(error, path)
-    return privateCopy(path)
+    const copy = privateCopy(path)
+    return {db: copy.db, copied: copy.file}
   }
 }
 

@@ -182,7 +182,7 @@ export class TamaIndex {
     if (this.#db.open) this.#db.close()
   }
 
-  /** Whether the path still names the file this handle opened: false once it was deleted or replaced. */
+  /** Whether the path still names the file this handle opened: false once it was deleted or replaced, or written since this handle copied it. */
   isCurrent(): boolean {
     return this.#file === null || stillNames(this.path, this.#file)
   }
@@ -190,7 +190,7 @@ export class TamaIndex {
   /** Reads fail once the path names another file than the one open: its answers would be stale. */
   #checkFile(): void {
     if (this.#file !== null && !stillNames(this.path, this.#file)) {
-      throw new TamaError('not_ready', 'The index file was deleted or replaced after it was opened, so this handle no longer reads the index at its path. Open the index again.')
+      throw new TamaError('not_ready', 'The index file was deleted or replaced after it was opened (or, read from a private copy, written since), so this handle no longer reads the index at its path. Open the index again.')
     }
   }
 

@@ -94,7 +94,7 @@ export function refuseForeignWal(path: string, file: FileIdentity): void {
     return
   }
   if (throughWal === undefined || throughWal === stampOf(file)) return
-  if (throughWal === readStamp(privateCopy(path))) return
+  if (throughWal === readStamp(privateCopy(path).db)) return
   throw new TamaError(
     'incompatible_file',
     `${path}-wal, beside the index ${path}, holds changes that were written to another file: the index was replaced or moved without its -wal while a process had the old one open. Reading it would mix two indexes, so nothing was read or changed. To keep those changes, put the old index back at ${path}; else remove ${path}-wal and ${path}-shm. Move an index only together with its -wal and -shm.`,
@@ -102,12 +102,18 @@ export function refuseForeignWal(path: string, file: FileIdentity): void {
   )
 }
 
-/** The stamp `db` reads, or undefined when the index has none; closes `db`. */
+/**
+ * The stamp `db` reads, or undefined when the index has none, or none that can be read (its
+ * open then finds what else is wrong with it); closes `db`.
+ */
 function readStamp(db: SqliteDatabase): string | undefined {
   try {
     if (!hasStampTable(db)) return undefined
     // An index not yet written since it got its table has no stamp to compare.
-    return db.prepare<{file: string}>("SELECT file FROM index_file WHERE id = 1 AND file <> ''").get()?.file
+    const row = db.prepare<{file: unknown}>("SELECT file FROM index_file WHERE id = 1 AND file <> ''").get()
+    return typeof row?.file === 'string' ? row.file : undefined
+  } catch {
+    return undefined
   } finally {
     db.close()
   }
@@ -118,5 +124,5 @@ function hasStampTable(db: SqliteDatabase): boolean {
 }
 
 function stampOf(file: FileIdentity): string {
-  return `${file.dev}:${file.ino}`
+  return `${file.dev}:${file.ino}:${file.born}`
 }
