@@ -16,6 +16,7 @@ export type CountName =
   | 'hostile names printed'
   | 'colliding keys tried'
   | 'references refused'
+  | 'index files replaced'
 
 declare module 'vitest' {
   interface TaskMeta {

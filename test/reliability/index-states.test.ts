@@ -1,5 +1,6 @@
-import {spawnSync} from 'node:child_process'
-import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync} from 'node:fs'
+import {spawn, spawnSync} from 'node:child_process'
+import {createInterface} from 'node:readline'
+import {chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
@@ -104,6 +105,84 @@ describe('a read-only index', () => {
     // Beside a read-only file in a writable folder SQLite keeps the -wal and -shm it reads through.
     const sidecars = state.name === 'a read-only index file in a writable folder' ? ['index.sqlite3-shm', 'index.sqlite3-wal'] : []
     if (state.name !== 'a read-only file system') expect(readdirSync(folder).sort()).toEqual([...new Set([...before.files, ...sidecars])].sort())
+  })
+})
+
+/** Whether this process can run a child as another user (root with setpriv): the only way to test permissions as they stop a user. */
+const CAN_DROP_PRIVILEGES = process.getuid?.() === 0 && spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'true']).status === 0
+
+describe('an index another user owns, in a folder this user cannot write', () => {
+  const states: ReadonlyArray<{name: string; prepare?: (path: string) => void}> = [
+    {name: 'the index alone'},
+    {
+      name: "beside the owner's -wal and -shm",
+      prepare: (path) => new Database(path, {readonly: true}).prepare('SELECT count(*) FROM cassettes').get(),
+    },
+  ]
+
+  /** Runs the CLI as nobody (uid and gid 65534, no groups). */
+  const runAsNobody = (home: string, args: readonly string[]) =>
+    runProcess('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, CLI, ...args, '--json'], {env: {HOME: home, XDG_DATA_HOME: home}})
+
+  it.skipIf(!CAN_DROP_PRIVILEGES).for(states)('$name: every reading command answers, and writes are unwritable', {timeout: 120_000}, async (state, context) => {
+    const {folder, path} = stateFolder(`other-owner-${state.name.replace(/[^a-z]+/g, '-')}`)
+    state.prepare?.(path)
+    chmodSync(dir, 0o755)
+    chmodSync(folder, 0o755)
+    chmodSync(path, 0o644)
+    const before = {bytes: sha256Hex(readFileSync(path)), files: readdirSync(folder).sort()}
+    const run = (args: readonly string[]) => runAsNobody(folder, [...args, '--index', path])
+
+    const [status, list, search, dryRun] = await Promise.all([['index', 'status'], ['index', 'list'], ['search', 'ping host'], ['execute', 'pinger', 'ping_host', '--dry-run']].map(run))
+    for (const read of [status, list, search, dryRun]) expect(read!.code, read!.stdout + read!.stderr).toBe(0)
+    expect(json(status!)).toMatchObject({state: 'ready', cassettes: 1})
+    expect(json(list!)).toMatchObject({cassettes: [{name: 'pinger'}]})
+    expect(json(search!)).toMatchObject({results: [{cassette: 'pinger', operation_id: 'ping_host'}]})
+    expect(json(dryRun!)).toMatchObject({operation_id: 'ping_host'})
+
+    const writes = [['index', 'import', otherCassette], ['index', 'remove', 'pinger']]
+    for (const [i, refused] of (await Promise.all(writes.map(run))).entries()) {
+      expect(refused.code, `${writes[i]!.join(' ')}: ${refused.stdout}${refused.stderr}`).toBe(15)
+      expect(json(refused).error).toMatchObject({kind: 'unwritable', message: expect.stringContaining(path)})
+    }
+    expect(sha256Hex(readFileSync(path))).toBe(before.bytes)
+    expect(readdirSync(folder).sort()).toEqual(before.files)
+    tally(context, 'index states tried', 6)
+  })
+  it.skipIf(!CAN_DROP_PRIVILEGES)('a handle reading it from a private copy is stale once the owner writes the file, and a new one sees the write', {timeout: 120_000}, async (context) => {
+    const {folder, path} = stateFolder('other-owner-written')
+    chmodSync(dir, 0o755)
+    chmodSync(folder, 0o755)
+    chmodSync(path, 0o644)
+    // The reader, as nobody, answers each line of its stdin: 'current' or a search's operations.
+    const script = `const {openIndex} = await import(${JSON.stringify(join(PROJECT_ROOT, 'dist/index.js'))})
+      const path = ${JSON.stringify(path)}
+      let index = openIndex({path, readonly: true})
+      const answer = (line) => {
+        if (line === 'reopen') { index.close(); index = openIndex({path, readonly: true}); return 'reopened' }
+        if (line === 'current') return String(index.isCurrent())
+        try { return index.search('op', {scopes: []}).results.map((hit) => hit.operation_id).sort().join(',') } catch (error) { return error.kind }
+      }
+      for await (const line of (await import('node:readline')).createInterface({input: process.stdin})) process.stdout.write(answer(line) + '\\n')`
+    const child = spawn('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '--input-type=module', '-e', script], {stdio: ['pipe', 'pipe', 'inherit']})
+    const lines = createInterface({input: child.stdout!})[Symbol.asyncIterator]()
+    const ask = async (line: string) => {
+      child.stdin!.write(`${line}\n`)
+      return (await lines.next()).value as string
+    }
+    try {
+      expect(await ask('current')).toBe('true')
+      expect(await ask('search')).toBe('')
+      const imported = await runCli(['index', 'import', otherCassette, '--index', path, '--json'])
+      expect(imported.code, imported.stderr).toBe(0)
+      expect(await ask('current')).toBe('false')
+      expect(await ask('search')).toBe('not_ready')
+      expect(await ask('reopen')).toBe('reopened')
+      expect(await ask('search')).toBe('other_op')
+    } finally {
+      child.stdin!.end()
+    }
+    tally(context, 'index states tried', 1)
   })
 })
 
@@ -278,6 +357,38 @@ describe('a full disk', () => {
       expect(answer.code, answer.stdout + answer.stderr).toBe(15)
       expect(json(answer).error).toMatchObject({kind: 'unwritable', message: expect.stringMatching(/disk is full: free some space/)})
     }
+    tally(context, 'index states tried', answers.length)
+  })
+
+  const fullDisks: ReadonlyArray<{name: string; before: string}> = [
+    {name: 'with nothing beside the index', before: ''},
+    // A read that failed for want of room leaves a -shm SQLite could not finish writing.
+    {name: 'beside a -shm SQLite could not finish', before: 'printf abc > INDEX-shm && : > INDEX-wal'},
+  ]
+
+  it.skipIf(!CAN_MOUNT).for(fullDisks)('$name: reads answer, removal is unwritable saying to free space, and the index is whole after', {timeout: 120_000}, async ({name, before}, context) => {
+    const {folder} = stateFolder(`full-read-${name.replace(/[^a-z]+/g, '-')}`, false)
+    const path = join(folder, 'index.sqlite3')
+    const reads = [['index', 'status'], ['index', 'list'], ['search', 'ping host'], ['execute', 'pinger', 'ping_host', '--dry-run']]
+    const answers = await onSmallDisk(folder, '256k', [
+      {shell: `cp ${readyIndex} ${path}`},
+      ...(before === '' ? [] : [{shell: before.replaceAll('INDEX', path)}]),
+      {shell: `head -c 300k /dev/zero > ${folder}/filler 2>/dev/null || true`},
+      ...reads.map((args) => ({args: [...args, '--index', path]})),
+      {args: ['index', 'remove', 'pinger', '--index', path]},
+      {shell: `rm ${folder}/filler`},
+      {args: ['index', 'list', '--index', path]},
+      {args: ['index', 'remove', 'pinger', '--index', path]},
+    ])
+    const [status, list, search, dryRun, removal, listAfter, removalAfter] = answers
+    for (const read of [status, list, search, dryRun, listAfter, removalAfter]) expect(read!.code, read!.stdout + read!.stderr).toBe(0)
+    expect(json(status!)).toMatchObject({state: 'ready', cassettes: 1})
+    expect(json(search!)).toMatchObject({results: [{cassette: 'pinger', operation_id: 'ping_host'}]})
+    expect(json(dryRun!)).toMatchObject({operation_id: 'ping_host'})
+    expect(removal!.code, removal!.stdout + removal!.stderr).toBe(15)
+    expect(json(removal!).error).toMatchObject({kind: 'unwritable', message: expect.stringMatching(/disk is full: free some space/)})
+    expect(json(removal!).error!.message).toContain(path)
+    expect(json(listAfter!)).toEqual(json(list!))
     tally(context, 'index states tried', answers.length)
   })
 })

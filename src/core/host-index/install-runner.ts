@@ -10,6 +10,7 @@ import {findInstalled} from './installed-cassettes.js'
 import {type InstallJob, notJsonDocument, planCopy, planInstall} from './install-plan.js'
 import {openStorage, storageFailure} from './storage.js'
 import {CANCELLED, RUNNING} from './install-state.js'
+import {flushWal} from './wal-owner.js'
 
 /** Most time an install answers after its timeout or abort: see runInWorker. */
 export const CANCEL_GRACE_MS = 250
@@ -42,8 +43,8 @@ export function runInstall(path: string, db: SqliteDatabase, job: InstallJob, bo
 /**
  * A pinned import on the caller's thread, on a connection of its own, so the caller's
  * searches read the last committed state until it commits, and run between its steps
- * (reading, checking, copying). Its checkpoint of the write-ahead log is left to a later
- * write or the last close. Whatever is not a copy of this host's search rows (no search
+ * (reading, checking, copying), and its commit is folded into the file once committed
+ * (flushWal). Whatever is not a copy of this host's search rows (no search
  * rows of its search data), and a copy that finds another writer holding the index (it
  * would wait here for it), goes to a worker thread instead.
  */
@@ -59,7 +60,9 @@ async function copyInPlace(path: string, job: Extract<InstallJob, {kind: 'import
     const plan = await Promise.race([planCopy(job, (name) => findInstalled(connection, name), checkpoint), stop.promise])
     if (plan === undefined) return runInWorker(path, job, stop, rules)
     await Promise.race([yieldToEvents(), stop.promise])
-    return commitInstall(connection, plan, checkpoint, rules)
+    const result = commitInstall(connection, plan, checkpoint, rules)
+    flushWal(connection)
+    return result
   } catch (error) {
     if ((error as {code?: unknown}).code === 'SQLITE_BUSY') return runInWorker(path, job, stop, rules)
     const known = storageFailure(error, path)
@@ -71,8 +74,8 @@ async function copyInPlace(path: string, job: Extract<InstallJob, {kind: 'import
 
 /**
  * The connection a pinned copy writes through: it never waits for another writer (the copy
- * goes to a worker thread instead), and it leaves the write-ahead log's checkpoint to a
- * later write or the last close. The caller opened (or created) the index already, so a
+ * goes to a worker thread instead), and makes no checkpoint of the write-ahead log while
+ * it copies. The caller opened (or created) the index already, so a
  * missing file was deleted since.
  */
 export function openCopyConnection(path: string): SqliteDatabase {

@@ -8,6 +8,7 @@ import {findInstalled} from './installed-cassettes.js'
 import {COMMITTING, RUNNING} from './install-state.js'
 import {type InstallJob, planInstall} from './install-plan.js'
 import {openStorage, storageFailure} from './storage.js'
+import {flushWal} from './wal-owner.js'
 
 // One install on its own connection. The caller may terminate this thread at any time
 // before the commit; SQLite then rolls the open transaction back.
@@ -37,6 +38,7 @@ try {
     },
     rules,
   )
+  flushWal(connection)
   answer = {ok: true, result}
 } catch (error) {
   const known = storageFailure(error, path)

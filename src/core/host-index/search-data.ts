@@ -1,6 +1,7 @@
 import {TamaError} from '../errors/index.js'
 import {SEARCH_DATA_HASH, compactSearchIndex, deleteOperations, insertOperations, storedRecords} from '../search/index.js'
 import type {SqliteDatabase} from '../sqlite/index.js'
+import {flushWal} from './wal-owner.js'
 
 /** The installed cassettes whose search rows were derived with other search data than this tama-dex's. */
 function staleCassettes(db: SqliteDatabase): string[] {
@@ -44,4 +45,5 @@ export function refreshSearchRows(db: SqliteDatabase, path: string): void {
       throw error
     }
   }
+  flushWal(db)
 }

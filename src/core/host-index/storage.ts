@@ -1,11 +1,12 @@
-import {type Stats, accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync} from 'node:fs'
+import {type Stats, accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readSync, statSync} from 'node:fs'
 import {dirname} from 'node:path'
 
-import {TamaError, isTamaError, unwritableFailure} from '../errors/index.js'
+import {TamaError, isNoRoom, isTamaError, unwritableFailure} from '../errors/index.js'
 import {createOperationTables} from '../search/index.js'
 import {type SqliteDatabase, openDatabase} from '../sqlite/index.js'
-import {type FileIdentity, fileIdentity} from './index-file.js'
+import {type FileIdentity, fileIdentity, privateCopy} from './index-file.js'
 import {refreshSearchRows} from './search-data.js'
+import {ensureStampTable, flushWal, refuseForeignWal, stampWrites} from './wal-owner.js'
 
 import {INDEX_APPLICATION_ID} from '../files/index.js'
 
@@ -70,25 +71,32 @@ export function openStorage(path: string, options: StorageOptions = {}): OpenedS
   }
   const exists = checkIndexFile(path, options)
   if (!exists) createFolder(path)
-  const db = options.readonly === true ? openReadOnly(path) : openReadWrite(path, options)
-  return configure(db, path, options)
+  else refuseForeignWal(path, openedFile(path))
+  const {db, copied} = options.readonly === true ? openReadOnly(path) : {db: openReadWrite(path, options)}
+  return configure(db, path, options, copied)
 }
 
-function configure(db: SqliteDatabase, path: string, options: StorageOptions): OpenedStorage {
+function configure(db: SqliteDatabase, path: string, options: StorageOptions, copied?: FileIdentity): OpenedStorage {
   try {
     db.pragma('busy_timeout = 10000')
     db.pragma('trusted_schema = OFF')
     if (options.readonly === true) {
       const checked = checkSchema(db, path)
+      const file = copied ?? openedFile(path)
+      if (!db.readonly) stampWrites(db, file)
       refreshSearchRows(db, path)
-      return {...checked, file: openedFile(path)}
+      return {...checked, file}
     }
     const opened = ensureSchema(db, path)
     if (path === ':memory:') return {...opened, file: null}
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = NORMAL')
+    if (opened.recreated) flushWal(db)
+    ensureStampTable(db)
+    const file = openedFile(path)
+    stampWrites(db, file)
     refreshSearchRows(db, path)
-    return {...opened, file: openedFile(path)}
+    return {...opened, file}
   } catch (error) {
     db.close()
     throw storageFailure(error, path)
@@ -175,35 +183,38 @@ function openReadWrite(path: string, options: StorageOptions): SqliteDatabase {
  * it. SQLite reads a WAL index through its -wal and -shm files, creating them when missing,
  * and a read-only connection cannot remove them again; so an index we could write is read
  * through a connection that can (SQLite then removes them on close), and only one we cannot
- * write through a read-only one. In a read-only folder without them the index is read from
- * a private copy in memory (safe: nothing can write it there), unless its -wal holds changes
- * the copy would miss.
+ * write through a read-only one. Where SQLite cannot make them (a read-only or full file
+ * system, a folder this user may not write) the index is read from a private copy in
+ * memory, which nothing can write, unless its -wal holds changes the copy would miss.
  */
-function openReadOnly(path: string): SqliteDatabase {
+function openReadOnly(path: string): {db: SqliteDatabase; copied?: FileIdentity} {
   let db: SqliteDatabase | undefined
   try {
     db = openDatabase(path, {readonly: writeAccessError(path) !== undefined, fileMustExist: true})
     db.pragma('user_version')
-    return db
+    return {db}
   } catch (error) {
     db?.close()
-    if ((error as {code?: unknown}).code !== 'SQLITE_CANTOPEN') throw storageFailure(error, path)
-    if ((statSync(`${path}-wal`, {throwIfNoEntry: false})?.size ?? 0) > 0) {
-      throw new TamaError(
-        'unwritable',
-        `Cannot read the index ${path}: its folder is read-only, and SQLite must create ${path}-shm there to read the changes in ${path}-wal. Make the folder writable, or open the index once where it is writable before making it read-only.`,
-        {details: {code: 'SQLITE_CANTOPEN'}},
-      )
-    }
-    return openDatabase(rollbackJournalCopy(readFileSync(path)), {readonly: true})
+    if (!cannotMakeWalFiles(error, path)) throw storageFailure(error, path)
+    if ((statSync(`${path}-wal`, {throwIfNoEntry: false})?.size ?? 0) > 0) throw walUnreadable(error, path)
+    const copy = privateCopy(path)
+    return {db: copy.db, copied: copy.file}
   }
 }
 
-/** The bytes of an index marked as not in WAL mode, which an in-memory database cannot read. */
-function rollbackJournalCopy(bytes: Buffer): Buffer {
-  // Header bytes 18 and 19 are the file format read and write versions: 2 is WAL, 1 legacy.
-  if (bytes.length >= 100 && bytes[18] === 2) bytes[18] = bytes[19] = 1
-  return bytes
+/** Whether SQLite refused to read the index only for want of writing its -shm or -wal beside it. */
+function cannotMakeWalFiles(error: unknown, path: string): boolean {
+  const code = (error as {code?: unknown} | null)?.code
+  if (typeof code !== 'string') return false
+  return code === 'SQLITE_CANTOPEN' || code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_IOERR_SHM') || isNoRoom(code, path)
+}
+
+function walUnreadable(error: unknown, path: string): TamaError {
+  const code = (error as {code: string}).code
+  const [why, what] = isNoRoom(code, path)
+    ? ['the disk is full', 'Free some space']
+    : ['its folder cannot be written here', 'Make the folder writable, or open the index once where it is writable']
+  return new TamaError('unwritable', `Cannot read the index ${path}: ${why}, and SQLite must write ${path}-shm to read the changes in ${path}-wal. ${what}.`, {details: {code}})
 }
 
 /**

@@ -10,6 +10,7 @@ import {type FileIdentity, stillNames} from './index-file.js'
 import {countInstalled, findInstalled, type InstalledCassette, listInstalled} from './installed-cassettes.js'
 import type {InstallBounds} from './install-runner.js'
 import {indexMoved, storageFailure} from './storage.js'
+import {flushWal} from './wal-owner.js'
 
 export interface LoadOptions extends InstallBounds {
   /** The cassette (namespace) the document is installed as. */
@@ -107,6 +108,7 @@ export class TamaIndex {
       let removed: boolean
       try {
         removed = removeCassette(this.#db, name)
+        if (this.#file !== null) flushWal(this.#db)
       } catch (error) {
         throw storageFailure(error, this.path)
       }
@@ -180,7 +182,7 @@ export class TamaIndex {
     if (this.#db.open) this.#db.close()
   }
 
-  /** Whether the path still names the file this handle opened: false once it was deleted or replaced. */
+  /** Whether the path still names the file this handle opened: false once it was deleted or replaced, or written since this handle copied it. */
   isCurrent(): boolean {
     return this.#file === null || stillNames(this.path, this.#file)
   }
@@ -188,7 +190,7 @@ export class TamaIndex {
   /** Reads fail once the path names another file than the one open: its answers would be stale. */
   #checkFile(): void {
     if (this.#file !== null && !stillNames(this.path, this.#file)) {
-      throw new TamaError('not_ready', 'The index file was deleted or replaced after it was opened, so this handle no longer reads the index at its path. Open the index again.')
+      throw new TamaError('not_ready', 'The index file was deleted or replaced after it was opened (or, read from a private copy, written since), so this handle no longer reads the index at its path. Open the index again.')
     }
   }
 
