@@ -12,6 +12,8 @@ export type CountName =
   | 'special files tried'
   | 'index states tried'
   | 'path values tried'
+  | 'host hooks tried'
+  | 'oversized messages tried'
 
 declare module 'vitest' {
   interface TaskMeta {
