@@ -8,7 +8,7 @@ import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {Ajv2020} from 'ajv/dist/2020.js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import type {ExecutorMap} from '../../src/core/execute/index.js'
+import type {Executor, ExecutorMap} from '../../src/core/execute/index.js'
 import {type TamaIndex, openIndex} from '../../src/core/host-index/index.js'
 import {type Caller, type ExecuteCallOptions, type IndexLender, type ToolCallOptions, type ToolsIndex, callTool, executeTool, handleExecute} from '../../src/core/mcp/index.js'
 import {PROJECT_ROOT, runCli} from '../helpers/cli.js'
@@ -46,9 +46,10 @@ const throwingAt = <T extends object>(object: T, key: string): T => Object.defin
 const throwingProxy = (): object => new Proxy({}, {get: () => { throw secret() }, getOwnPropertyDescriptor: () => { throw secret() }, has: () => { throw secret() }, ownKeys: () => { throw secret() }})
 
 /** An executor that counts its calls, answering `answer()`. */
-function countingExecutor(answer: () => unknown = () => ({ok: true})): {executor: {execute: () => unknown}; calls: () => number} {
+function countingExecutor(answer: () => unknown = () => ({ok: true})): {executor: Executor; calls: () => number} {
   let calls = 0
-  return {executor: {execute: () => (calls++, answer())}, calls: () => calls}
+  // An executor may answer anything: a plain value, a thenable, or throw.
+  return {executor: {execute: () => (calls++, answer())} as unknown as Executor, calls: () => calls}
 }
 
 interface Hooks {
