@@ -17,6 +17,8 @@ export type CountName =
   | 'colliding keys tried'
   | 'references refused'
   | 'index files replaced'
+  | 'host hooks tried'
+  | 'oversized messages tried'
 
 declare module 'vitest' {
   interface TaskMeta {

@@ -26,7 +26,8 @@ const INVALID_PARAMS = -32602
 /**
  * Wraps the SDK's stdio transport where it falls short of JSON-RPC for a client:
  * - a line that is not JSON, or not a JSON-RPC message, is answered (-32700, -32600)
- *   instead of dropped, so a client waiting on it is not left hanging;
+ *   instead of dropped, so a client waiting on it is not left hanging, and so is a line
+ *   too long to read (refuseOversizedLine);
  * - a tools/call whose params or arguments are the wrong type is answered -32602 in one
  *   sentence, before the SDK's schema check turns it into -32603 with a schema dump;
  * - answers are written one at a time, so a burst of concurrent calls waits on stdout's
@@ -91,6 +92,12 @@ export class GuardedTransport implements MessageTransport {
       return
     }
     void this.send({jsonrpc: '2.0', id, error: {code: INVALID_PARAMS, message: `Invalid tools/call params: ${problem}.`}} as JsonRpcMessage)
+  }
+
+  /** Answers a line that was dropped unread for being longer than `limit` bytes (MessageLines). */
+  refuseOversizedLine(limit: number): void {
+    const message = `Invalid request: the line is longer than ${limit} bytes, the most a message may be; it was not read. Send a shorter message.`
+    void this.send({jsonrpc: '2.0', error: {code: INVALID_REQUEST, message}} as JsonRpcMessage)
   }
 
   /** The SDK reports a line it could not read as an error and drops it; answer it instead. */

@@ -3,6 +3,7 @@ import {PassThrough, type Readable, type Writable} from 'node:stream'
 import {isTamaError} from '../errors/index.js'
 import {answerFirstLine, type EarlyStart, readFirstLine, SERVER_CAPABILITIES, type ServerInfo, TAMA_DEX_SERVER_INFO} from './early-initialize.js'
 import {GuardedTransport} from './guarded-transport.js'
+import {MAX_MESSAGE_BYTES, MessageLines} from './message-lines.js'
 import type {IndexLender, ToolCallOptions, ToolsIndex} from './tool-call.js'
 import {executeTool, searchTool} from './tool-definitions.js'
 
@@ -57,9 +58,13 @@ export async function serveStdio(index: ToolsIndex | IndexLender, options: Serve
   rest.write(first.received)
   if (first.ended) rest.end()
   else input.pipe(rest)
-  const transport = new GuardedTransport(new StdioServerTransport(rest, output), {answered})
+  // Whole lines only reach the SDK, one per chunk, so its buffer never holds more than one
+  // message and its limit (which would close the session) is never reached; a longer line
+  // is dropped as it streams in, and answered.
+  const lines = rest.pipe(new MessageLines(MAX_MESSAGE_BYTES, () => transport.refuseOversizedLine(MAX_MESSAGE_BYTES)))
+  const transport = new GuardedTransport(new StdioServerTransport(lines, output, {maxBufferSize: MAX_MESSAGE_BYTES + 1}), {answered})
   // The client ending its input ends the session, once what it asked is answered.
-  rest.once('end', () => void transport.settled().then(() => server.close()))
+  lines.once('end', () => void transport.settled().then(() => server.close()))
   await server.connect(transport)
   await closed
   input.unpipe(rest)

@@ -2,7 +2,7 @@ import {TamaError, isTamaError} from '../errors/index.js'
 import type {ExecutorMap} from '../execute/index.js'
 import {handleExecute} from './handle-execute.js'
 import {handleSearch} from './handle-search.js'
-import {isToolFailure, toToolError} from './tool-failure.js'
+import {isToolFailure, pick, readHostValue, toToolError} from './tool-failure.js'
 import type {Caller, ExecuteIndex, SearchIndex} from './tool-index.js'
 
 /** What both tools need from a host index: a `TamaIndex`, or anything with its search and execute. */
@@ -50,17 +50,45 @@ export async function callTool(
   if (!(TOOL_NAMES as readonly string[]).includes(name)) {
     throw new TamaError('usage', `Unknown tool ${JSON.stringify(name)}: this server has search and execute.`)
   }
-  const lend: IndexLender = typeof index === 'function' ? index : (use) => use(index)
-  const executeOptions = {...(call.signal === undefined ? {} : {signal: call.signal}), ...(options.timeout === undefined ? {} : {timeout: options.timeout})}
-  const caller: Caller = {scopes: options.scopes, ...(options.context === undefined ? {} : {context: options.context})}
-  const output: Record<string, unknown> = await lend<Record<string, unknown>>((lent) =>
-    name === 'search' ? handleSearch(lent, args, caller) : handleExecute(lent, args, caller, options.executors ?? {}, executeOptions),
-  ).catch((error: unknown) => {
-    // Lending can fail (no index yet, a file that is not an index); nothing ran then.
-    ;(options.onIndexFailure ?? writeToStderr)(error)
-    return {error: toToolError(withoutPath(error))}
-  })
+  const output = await answer(index, name as ToolName, args, options, call)
   return {content: [{type: 'text', text: JSON.stringify(output)}], structuredContent: output, isError: isToolFailure(output)}
+}
+
+type ToolName = (typeof TOOL_NAMES)[number]
+
+/** The tool's output: everything the host handed over is read first, and the tool runs at most once, whatever the lender does. */
+async function answer(index: ToolsIndex | IndexLender, name: ToolName, args: unknown, options: ToolCallOptions, call: {readonly signal?: AbortSignal}): Promise<Record<string, unknown>> {
+  let host: Pick<ToolCallOptions, 'scopes' | 'context' | 'executors' | 'timeout' | 'onIndexFailure'> & {readonly signal?: AbortSignal}
+  try {
+    host = readHostValue('tool call options', () => ({...pick(options, ['scopes', 'context', 'executors', 'timeout', 'onIndexFailure']), ...pick(call, ['signal'])}))
+  } catch (error) {
+    return {error: toToolError(error)}
+  }
+  const {scopes, context, executors, timeout, onIndexFailure, signal} = host
+  const caller: Caller = {scopes, ...(context === undefined ? {} : {context})}
+  const executeOptions = {...(signal === undefined ? {} : {signal}), ...(timeout === undefined ? {} : {timeout})}
+  let ran: Promise<object> | undefined
+  const use = (lent: ToolsIndex): Promise<object> =>
+    (ran ??= name === 'search' ? handleSearch(lent, args, caller) : handleExecute(lent, args, caller, executors ?? {}, executeOptions))
+  try {
+    await (typeof index === 'function' ? index(use) : use(index))
+  } catch (error) {
+    tellHost(onIndexFailure, error)
+    // Lending can fail (no index yet, a file that is not an index); nothing ran then.
+    // Once the tool has run, its own answer says whether the call was dispatched.
+    if (ran === undefined) return {error: toToolError(withoutPath(error))}
+  }
+  const output = ran ?? Promise.resolve({error: toToolError(new TamaError('usage', 'The host\'s index lender did not lend an index; nothing was looked up or ran.'))})
+  return (await output) as Record<string, unknown>
+}
+
+/** Why the index could not be lent, for the host's log; a log that throws does not change the agent's answer. */
+function tellHost(onIndexFailure: ToolCallOptions['onIndexFailure'], error: unknown): void {
+  try {
+    ;(onIndexFailure ?? writeToStderr)(error)
+  } catch {
+    // The agent's answer already says nothing ran; the host's log is the host's.
+  }
 }
 
 function writeToStderr(error: unknown): void {

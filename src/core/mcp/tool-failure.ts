@@ -36,6 +36,24 @@ export function callerScopes(caller: unknown): readonly string[] {
   throw new TamaError('usage', 'The caller has no readable scopes: the host must pass {scopes: string[]}. Nothing was looked up.')
 }
 
+/**
+ * What a library host handed over (a caller's context, call options, the index itself),
+ * read by `read`: a throw (a getter, a Proxy) is usage, before anything was looked up or
+ * ran. What was thrown is not repeated: it is the host's, and may name its files.
+ */
+export function readHostValue<T>(what: string, read: () => T): T {
+  try {
+    return read()
+  } catch {
+    throw new TamaError('usage', `The host's ${what} cannot be read: reading it threw. Nothing was looked up or ran; the host must pass plain data.`)
+  }
+}
+
+/** The named properties of `value`, each read once (a getter answers once; a missing object is a TypeError). */
+export function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, value[key]])) as Pick<T, K>
+}
+
 /** A failure before anything ran, as the tools return it. */
 export function toToolError(error: unknown): ToolError {
   if (!isTamaError(error)) {
