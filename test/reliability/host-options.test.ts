@@ -66,7 +66,8 @@ describe.each(HOSTILE_VALUES)('options that are $given', ({value, installs}) => 
 
 describe('MCP arguments a library host built from something other than JSON', () => {
   it('with a getter that throws are a usage error, not a stored schema failing', async () => {
-    const args = (): unknown => Object.defineProperties({}, {query: {get: throwing, enumerable: true}, operation_id: {get: throwing, enumerable: true}})
+    // Every argument either tool requires is there, so reading one is what fails.
+    const args = (): unknown => Object.defineProperties({}, Object.fromEntries(['query', 'cassette', 'operation_id'].map((name) => [name, {get: throwing, enumerable: true}])))
     const want = {error: {kind: 'usage', dispatched: false, message: expect.stringContaining('plain JSON data')}}
     expect(await handleSearch(index, args(), {scopes: []})).toMatchObject(want)
     expect(await handleExecute(index, args(), {scopes: []}, {})).toMatchObject(want)
