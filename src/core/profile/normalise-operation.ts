@@ -6,7 +6,8 @@ import {LIMITS} from './limits.js'
 import type {OperationRecord} from './operation-record.js'
 import {deriveOutput} from './output-schema.js'
 import {RefResolver} from './ref-resolver.js'
-import {ReferenceDepth} from './reference-depth.js'
+import {REFERENCE_DEPTH} from './reference-depth.js'
+import {SchemaGraphFold} from './schema-graph-fold.js'
 import type {SchemaBundler} from './schema-bundler.js'
 import {normaliseExamples, normaliseKeywords} from './search-terms.js'
 import {countSubschemas} from './schema-size.js'
@@ -117,7 +118,7 @@ function checkCompiledSize(schema: unknown, pointer: string, what: string, repor
     report(pointer, `The operation's ${what} holds more than ${LIMITS.operationSubschemas} subschemas once its references are copied in (each place a schema is used counts); execute compiles it whole. Split the operation, or share fewer schemas across its input.`)
   }
   let deepAt: string | undefined
-  new ReferenceDepth(new RefResolver(schema), (at) => (deepAt ??= at)).check(schema, '')
+  new SchemaGraphFold(new RefResolver(schema), REFERENCE_DEPTH, (at) => (deepAt ??= at)).check(schema, '')
   if (deepAt !== undefined) {
     report(pointer, `The operation's ${what} goes more than ${LIMITS.referenceDepth} schemas deep once its references are bundled (${deepAt === '' ? 'from its root' : `from #${deepAt} of it`}), counting each subschema and each \`$ref\` followed as a level; execute could not compile it. Shorten the chain of references and nested schemas it uses.`)
   }

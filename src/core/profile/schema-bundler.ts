@@ -121,22 +121,26 @@ export class SchemaBundler {
 
   /**
    * The first `max` targets reached breadth first from `refs`, rewritten; every other
-   * target they reference becomes a stub naming it, so each `$ref` still resolves.
+   * target they reference becomes a stub naming it, so each `$ref` still resolves. Each
+   * level is taken in pointer order, not in the order the document happens to write its
+   * keys, so the same content always keeps the same definitions.
    */
   private nearestDefinitions(refs: readonly SchemaAt[], max: number): Record<string, JsonSchema> {
-    const included: string[] = []
+    const included = new Set<string>()
     const seen = new Set<string>()
-    const queue = [...refs]
-    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-      if (seen.has(next.pointer)) continue
-      seen.add(next.pointer)
-      if (included.length === max) continue
-      included.push(next.pointer)
-      queue.push(...this.target(next).refs)
+    for (let level = unseenByPointer(refs, seen); level.length > 0; ) {
+      const next: SchemaAt[] = []
+      for (const target of level) {
+        seen.add(target.pointer)
+        if (included.size === max) continue
+        included.add(target.pointer)
+        next.push(...this.target(target).refs)
+      }
+      level = unseenByPointer(next, seen)
     }
     const entries: Array<readonly [string, JsonSchema]> = [...seen].map((pointer) => {
       const name = nameOf(pointer)
-      return [name, included.includes(pointer) ? this.targets.get(pointer)!.schema : {description: `${name} is not expanded here; see the source document.`, title: name}]
+      return [name, included.has(pointer) ? this.targets.get(pointer)!.schema : {description: `${name} is not expanded here; see the source document.`, title: name}]
     })
     entries.sort(([a], [b]) => compareCodeUnits(a, b))
     return Object.fromEntries(entries)
@@ -232,6 +236,13 @@ function mapValues(object: Record<string, unknown>, fn: (key: string, value: unk
     if (copy !== undefined) setOwnProperty(copy, key, next)
   }
   return copy ?? object
+}
+
+/** The targets in `targets` not in `seen`, each once, in pointer order. */
+function unseenByPointer(targets: readonly SchemaAt[], seen: ReadonlySet<string>): SchemaAt[] {
+  const unseen = new Map<string, SchemaAt>()
+  for (const target of targets) if (!seen.has(target.pointer)) unseen.set(target.pointer, target)
+  return [...unseen.values()].sort((a, b) => compareCodeUnits(a.pointer, b.pointer))
 }
 
 /** `#/components/schemas/X` is named `X`; any other target by its whole pointer. */

@@ -1,7 +1,8 @@
 import {childPointer, isObject, jsonType, quoteJson} from '../json/index.js'
 import {LIMITS} from './limits.js'
-import {InPlaceReach} from './in-place-reach.js'
-import {ReferenceDepth} from './reference-depth.js'
+import {IN_PLACE_REACH} from './in-place-reach.js'
+import {REFERENCE_DEPTH} from './reference-depth.js'
+import {SchemaGraphFold} from './schema-graph-fold.js'
 import {DocumentPatterns} from './linear-pattern.js'
 import type {RefResolver} from './ref-resolver.js'
 import {SUBSCHEMA_PLACES, entries, isSchemaKeyword, keywordRefusal, namesListed} from './schema-keywords.js'
@@ -70,7 +71,7 @@ const MESSAGE_TAIL = 'Fix this Schema Object (JSON Schema 2020-12).'
  * may appear, so no validator's own keyword (`$async`) can change what validation means;
  * `pattern`s must be regular expressions tama-dex can match in linear time
  * (DocumentPatterns); every `$ref` must resolve inside the document; and no schema may
- * apply itself, or too many subschemas, to one value (InPlaceReach)
+ * apply itself, or too many subschemas, to one value (IN_PLACE_REACH)
  * (docs/profile.md#schemas-and-ref).
  *
  * Each schema is checked once, however it is reached (directly, through `$ref`s, or as a
@@ -80,15 +81,15 @@ export class SchemaObjectChecker {
   /** Schemas already checked, by identity: however many pointers reach one, it is walked once. */
   private readonly checked = new Set<object>()
   private readonly patterns = new DocumentPatterns()
-  private readonly reach: InPlaceReach
-  private readonly depth: ReferenceDepth
+  private readonly reach: SchemaGraphFold
+  private readonly depth: SchemaGraphFold
 
   constructor(
     private readonly resolver: RefResolver,
     private readonly report: Report,
   ) {
-    this.reach = new InPlaceReach(resolver, report)
-    this.depth = new ReferenceDepth(resolver, report)
+    this.reach = new SchemaGraphFold(resolver, IN_PLACE_REACH, report)
+    this.depth = new SchemaGraphFold(resolver, REFERENCE_DEPTH, report)
   }
 
   /** `$ref` targets still to walk: each is walked from `check`'s loop, not from inside the schema naming it. */

@@ -1,4 +1,4 @@
-import {formatTable, printable} from '../text/index.js'
+import {count, formatTable, printable} from '../text/index.js'
 import type {Change} from './diff-types.js'
 import type {ReleaseDiff} from './diff-releases.js'
 import {releaseLabel} from './release-label.js'
@@ -6,7 +6,7 @@ import {releaseLabel} from './release-label.js'
 /** The human form of a diff: one table row per change, then a summary line. */
 export function formatDiff(diff: ReleaseDiff): string {
   const header = `${releaseLabel(diff.old)} → ${releaseLabel(diff.new)}`
-  if (diff.identical) return `${header}\nNo changes: both have the same ${diff.new.operations} operations.`
+  if (diff.identical) return `${header}\nNo changes: both have the same ${count(diff.new.operations, 'operation')}.`
   const rows = [
     ...diff.added.map((operation) => ['added', printable(operation.operation_id, 64), flags(operation), '', detail(operation.detail, operation.summary)]),
     ...diff.removed.map((operation) => ['removed', printable(operation.operation_id, 64), flags(operation), '', detail(operation.detail, operation.summary)]),

@@ -36,6 +36,17 @@ describe('tama-dex cassette diff', () => {
     expect(result.stdout).toMatch(/^gate 1\.0\.0 \(cassette .*gate-1\.0\.0\.tama-cassette\) → Gate fixture 1\.0 \(document .*gate-base\.yaml\)\nNo changes: both have the same 2 operations\.\n$/)
   })
 
+  it('finds no change between a cassette and its source whose output schema reaches more components than a record keeps', async () => {
+    const cassette = join(dir, 'order.tama-cassette')
+    const built = await runCli(['cassette', 'build', '--name', 'order', '--version', '1.0.0', '--document', fixture('key-order.yaml'), '--output', cassette])
+    expect(built.code, built.stderr).toBe(0)
+    for (const [old, next] of [[cassette, fixture('key-order.yaml')], [fixture('key-order.yaml'), cassette]]) {
+      const result = await runCli(['cassette', 'diff', old!, next!, '--fail-on', 'any'])
+      expect(result.code, result.stdout + result.stderr).toBe(0)
+      expect(result.stdout).toMatch(/No changes: both have the same 1 operation\.\n$/)
+    }
+  })
+
   // 13 is changes_found; the classes themselves are tested in test/core/release/release-gates.test.ts.
   it.each([
     {given: 'a reworded summary', file: 'gate-text.yaml', failOn: [], want: 13, row: /changed\s+things_list\s+summary\s+"List things" → "List all things"/},
