@@ -19,7 +19,6 @@ export const ADOPT_WARNING_KINDS = {
   'field-converted': 'Swagger 2.0 fields converted to their OpenAPI 3 place',
   'path-lifted': 'path items nested in path items lifted to their full path',
   'path-rewritten': 'query templates that repeat a query parameter removed from path keys',
-  'required-removed': 'required names of properties that do not exist removed',
   'title-added': 'empty titles taken from the file name',
   'schema-trimmed': "body schemas cut to the profile's limit on an operation's input",
   'keywords-unmatched': 'keyword map entries naming no operation or tag',

@@ -139,7 +139,7 @@ describe('tama-dex document adopt', () => {
         'field-converted /parameters',
         'field-converted /paths/~1pets/get/responses/200/schema',
         'field-removed /paths/~1pets~1{id}/get/method',
-        'required-removed /components/schemas/Pet/required',
+        'value-retyped /components/schemas/Pet/additionalProperties',
         'value-retyped /components/parameters/Limit/required',
         'value-retyped /components/parameters/Limit/schema/maximum',
         'title-added /info/title',

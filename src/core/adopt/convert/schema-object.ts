@@ -49,8 +49,6 @@ export function adoptSchema(schema: Record<string, unknown>, pointer: string, pa
 }
 
 const JSON_TYPES = new Set(['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'])
-// Keywords through which a property named in `required` may be declared elsewhere.
-const COMPOSING = ['$ref', '$dynamicRef', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas', 'dependencies', 'patternProperties', 'additionalProperties', 'unevaluatedProperties']
 
 /**
  * Keywords whose value JSON Schema does not allow, where one reading only is possible:
@@ -74,21 +72,6 @@ function repairStructure(schema: Record<string, unknown>, pointer: string, warni
     warnings.add('pattern-removed', childPointer(pointer, 'pattern'), `"pattern" is ${JSON.stringify(schema.pattern).slice(0, 80)}, not a regular expression written as a string; it was removed.`)
     delete schema.pattern
   }
-}
-
-/**
- * `required` names no property the schema declares, in a schema that can get properties
- * from nowhere else: the name is a mistake (a typo, a property since removed) that would
- * make every input missing it invalid, and it is removed.
- */
-function repairRequired(schema: Record<string, unknown>, pointer: string, warnings: AdoptWarnings): void {
-  const {properties, required} = schema
-  if (!isObject(properties) || !Array.isArray(required) || COMPOSING.some((keyword) => Object.hasOwn(schema, keyword))) return
-  const kept = required.filter((name) => typeof name !== 'string' || Object.hasOwn(properties, name))
-  if (kept.length === required.length) return
-  const removed = required.filter((name) => !kept.includes(name))
-  schema.required = kept
-  warnings.add('required-removed', childPointer(pointer, 'required'), `"required" names ${removed.map((name) => JSON.stringify(name)).join(', ')}, which "properties" does not declare; ${removed.length === 1 ? 'it was' : 'they were'} removed.`)
 }
 
 function visit(value: unknown, pointer: string, pass: SchemaPass): void {
@@ -198,7 +181,6 @@ function repairSchema(schema: Record<string, unknown>, pointer: string, pass: Sc
   }
   // A repeated name in `required` says nothing more; JSON Schema wants each once.
   if (Array.isArray(schema.required) && new Set(schema.required).size !== schema.required.length) schema.required = [...new Set(schema.required)]
-  repairRequired(schema, pointer, pass.warnings)
   if (Object.hasOwn(schema, 'examples') && !Array.isArray(schema.examples)) {
     pass.warnings.add('schema-keyword-removed', childPointer(pointer, 'examples'), 'a Schema Object\'s "examples" must be an array (JSON Schema 2020-12); the value was removed.')
     delete schema.examples

@@ -1,4 +1,4 @@
-import {METHODS} from '../../profile/index.js'
+import {METHODS, SUBSCHEMA_PLACES} from '../../profile/index.js'
 import {childPointer, quoteJson} from '../../json/index.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'
 
@@ -20,8 +20,12 @@ export type ObjectKind =
   | 'link'
   | 'securityScheme'
 
-/** What the specification says a field holds, where a string can stand for it unambiguously; a 'bound' is OpenAPI 3.0's boolean or 3.1's number. */
-export type ValueType = 'boolean' | 'number' | 'count' | 'bound'
+/**
+ * What the specification says a field holds, where a string can stand for it
+ * unambiguously: a 'bound' is OpenAPI 3.0's boolean or 3.1's number, and a 'schema' a
+ * keyword holding one subschema, which "true" or "false" can only mean as a boolean schema.
+ */
+export type ValueType = 'boolean' | 'number' | 'count' | 'bound' | 'schema'
 
 const PARAMETER_FIELDS = ['description', 'required', 'deprecated', 'allowEmptyValue', 'style', 'explode', 'allowReserved', 'schema', 'example', 'examples', 'content']
 const PARAMETER_TYPES = {required: 'boolean', deprecated: 'boolean', allowEmptyValue: 'boolean', explode: 'boolean', allowReserved: 'boolean'} as const
@@ -74,6 +78,7 @@ export const TYPED_FIELDS: Readonly<Partial<Record<ObjectKind, Readonly<Record<s
     readOnly: 'boolean',
     writeOnly: 'boolean',
     deprecated: 'boolean',
+    ...Object.fromEntries([...SUBSCHEMA_PLACES].filter(([, place]) => place === 'schema').map(([keyword]) => [keyword, 'schema' as const])),
   },
 }
 
@@ -86,7 +91,7 @@ const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/
  */
 export function typedValue(text: string, type: ValueType): boolean | number | undefined {
   const trimmed = text.trim()
-  if (type === 'boolean' || (type === 'bound' && (trimmed === 'true' || trimmed === 'false'))) return trimmed === 'true' ? true : trimmed === 'false' ? false : undefined
+  if (type === 'boolean' || type === 'schema' || (type === 'bound' && (trimmed === 'true' || trimmed === 'false'))) return trimmed === 'true' ? true : trimmed === 'false' ? false : undefined
   if (!NUMBER.test(trimmed)) return undefined
   const number = Number(trimmed)
   if (!Number.isFinite(number)) return undefined
@@ -108,7 +113,8 @@ export function repairFields(object: Record<string, unknown>, kind: ObjectKind, 
       const retyped = typedValue(value, type)
       if (retyped === undefined) continue
       object[field] = retyped
-      warnings.add('value-retyped', childPointer(pointer, field), `"${field}" is the string ${quoteJson(value)}; OpenAPI types it as a ${typeof retyped === 'boolean' ? 'boolean' : 'number'}, so it became ${String(retyped)}.`)
+      const typedAs = type === 'schema' ? 'a schema, which a string can only mean as the boolean schema' : `a ${typeof retyped === 'boolean' ? 'boolean' : 'number'}`
+      warnings.add('value-retyped', childPointer(pointer, field), `"${field}" is the string ${quoteJson(value)}; OpenAPI types it as ${typedAs}, so it became ${String(retyped)}.`)
     }
   }
   const fields = OBJECT_FIELDS[kind]

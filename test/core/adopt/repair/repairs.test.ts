@@ -102,10 +102,11 @@ const CASES: Case[] = [
     warning: {kind: 'field-removed', pointer: '/source', message: 'name it "x-source"'},
   },
   {
-    name: '"required" naming a property that does not exist',
-    given: source((d) => (d.components = {schemas: {Pet: {type: 'object', required: ['name', 'nmae'], properties: {name: {type: 'string'}}}}})),
-    want: {pointer: '/components/schemas/Pet/required', value: ['name']},
-    warning: {kind: 'required-removed', pointer: '/components/schemas/Pet/required', message: '"nmae"'},
+    name: 'a boolean schema written as a string',
+    given: source((d) => (d.components = {schemas: {Pet: {type: 'object', additionalProperties: 'true', properties: {tags: {type: 'array', items: ' false'}}}}})),
+    want: {pointer: '/components/schemas/Pet', value: {type: 'object', additionalProperties: true, properties: {tags: {type: 'array', items: false}}}},
+    warning: {kind: 'value-retyped', pointer: '/components/schemas/Pet/additionalProperties', message: 'can only mean as the boolean schema, so it became true'},
+    warnings: 2,
   },
   {
     name: 'an empty title',
@@ -169,17 +170,27 @@ describe('strict', () => {
 describe('what is not repaired', () => {
   it.each([
     {name: 'a string that is not a boolean', patch: (d: Record<string, any>) => (d.paths['/pets'].get.parameters = [{name: 'q', in: 'query', required: 'yes', schema: {}}])},
+    {name: 'a subschema written as a string that is not a boolean', patch: (d: Record<string, any>) => (d.components = {schemas: {Pet: {additionalProperties: 'yes'}}})},
     {name: 'a negative count', patch: (d: Record<string, any>) => (d.components = {schemas: {Name: {type: 'string', maxLength: '-1'}}})},
   ])('$name is left for the profile to refuse', async ({patch}) => {
     const refusal = await adoptDocument(source(patch), {defaultScopes: []}).catch((error: unknown) => error)
     expect(refusal).toMatchObject({kind: 'invalid_document'})
   })
 
-  it('keeps a required name another keyword may declare', async () => {
-    const given = source((d) => (d.components = {schemas: {Pet: {allOf: [{properties: {id: {}}}], required: ['id'], properties: {name: {}}}}}))
-    const {document, warnings} = await adoptDocument(given, {defaultScopes: []})
-    expect(at(document, '/components/schemas/Pet/required')).toStrictEqual(['id'])
-    expect(warnings).toStrictEqual([])
+  // `required` may name any property, declared or not: it is valid JSON Schema, and dropping a
+  // name would make the schema accept input the API rejects.
+  it.each([
+    {name: 'declared by a sibling allOf branch', pet: {allOf: [{properties: {name: {}}, required: ['name', 'species']}, {properties: {species: {}}}]}, pointer: '/components/schemas/Pet/allOf/0/required', want: ['name', 'species']},
+    {name: 'declared by another keyword of the schema', pet: {allOf: [{properties: {id: {}}}], required: ['id'], properties: {name: {}}}, pointer: '/components/schemas/Pet/required', want: ['id']},
+    {name: 'declared by a schema that references this one', pet: {properties: {owner: {allOf: [{$ref: '#/components/schemas/Named'}], properties: {id: {}}}}}, pointer: '/components/schemas/Named/required', want: ['id', 'name']},
+    {name: 'declared nowhere', pet: {type: 'object', required: ['name', 'nmae'], properties: {name: {type: 'string'}}}, pointer: '/components/schemas/Pet/required', want: ['name', 'nmae']},
+  ])('keeps a required name $name, strict or not', async ({pet, pointer, want}) => {
+    const given = source((d) => (d.components = {schemas: {Pet: pet, Named: {required: ['id', 'name'], properties: {name: {}}}}}))
+    for (const strict of [false, true]) {
+      const {document, warnings} = await adoptDocument(structuredClone(given), {defaultScopes: [], strict})
+      expect(at(document, pointer)).toStrictEqual(want)
+      expect(warnings).toStrictEqual([])
+    }
   })
 })
 
