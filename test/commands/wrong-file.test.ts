@@ -1,6 +1,6 @@
-import {copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
-import {join} from 'node:path'
+import {basename, join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
@@ -11,12 +11,15 @@ let dir: string
 let index: string
 let document: string
 let cassette: string
+let jsonDocument: string
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tama-wrong-file-'))
   index = join(dir, 'index.sqlite3')
   document = join(dir, 'ops.yaml')
   writeFileSync(document, `# ops\n${JSON.stringify(profileDocument('Ops', [{id: 'health', summary: 'Report health'}]))}\n`)
+  jsonDocument = join(dir, 'ops.json')
+  writeFileSync(jsonDocument, JSON.stringify(profileDocument('Ops', [{id: 'health', summary: 'Report health'}]), null, 2))
   cassette = join(dir, 'ops.tama-cassette')
   expect((await runCli(['cassette', 'build', '--name', 'ops', '--version', '1.0.0', '--document', document, '--output', cassette])).code).toBe(0)
   expect((await runCli(['index', 'import', cassette, '--index', index])).code).toBe(0)
@@ -49,6 +52,23 @@ describe('a file of the wrong kind', () => {
     const result = await runCli(['index', 'load', spaced, '--cassette', 'ops', '--index', index])
     expect(result.code).toBe(2)
     expect(result.stderr).toContain(`${spaced} is a cassette, not a JSON or YAML document: install it with \`tama-dex index import '${spaced.replace("'", "'\\''")}'\``)
+  })
+
+  // Exit 12 would say to remove the file: a release artifact or a source must not be one.
+  it.each([
+    {given: 'a cassette', file: () => cassette, want: (path: string) => `${path} is a cassette, not a tama-dex index: install it with \`tama-dex index import ${path}\``},
+    {given: 'an API description in YAML', file: () => document, want: (path: string) => `${path} is an API description, not a tama-dex index: build a cassette of it with \`tama-dex cassette build --document ${path}\``},
+    {given: 'an API description in JSON', file: () => jsonDocument, want: (path: string) => `${path} is an API description, not a tama-dex index`},
+  ])('$given given as --index is named, with the commands that take it, exit 2, and left as it was', async ({file, want}) => {
+    const path = file()
+    const before = readFileSync(path)
+    for (const args of [['index', 'list'], ['index', 'status'], ['search', 'health'], ['index', 'import', cassette], ['index', 'remove', 'ops'], ['execute', 'ops', 'health', '--dry-run']]) {
+      const result = await runCli([...args, '--index', path])
+      expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2)
+      expect(result.stderr).toContain(want(path))
+    }
+    expect(readFileSync(path)).toEqual(before)
+    expect(readdirSync(dir).filter((name) => name.startsWith(basename(path)) && name !== basename(path))).toEqual([])
   })
 
   it('an index given to cassette inspect is named as an index', async () => {

@@ -36,6 +36,19 @@ export function recogniseFile(bytes: Uint8Array, parseDocument?: (bytes: Uint8Ar
   return typeof document === 'object' && document !== null && DESCRIPTION_KEYS.some((key) => Object.hasOwn(document, key)) ? 'description' : 'other'
 }
 
+// A top-level key at a line's start (YAML) or a quoted key (JSON); a description states one in its first lines.
+const DESCRIPTION_HEAD = new RegExp(`^(?:${DESCRIPTION_KEYS.join('|')})[ \\t]*:|"(?:${DESCRIPTION_KEYS.join('|')})"\\s*:`, 'm')
+
+/**
+ * What a file is from its first bytes alone (up to 64 KiB), for a path given where an
+ * index belongs, which is opened without parsing: a cassette or an index by SQLite's
+ * header, a text whose head declares openapi, swagger or x-tama-profile as a description.
+ */
+export function recogniseFileHead(head: Uint8Array): FileKind {
+  if (isSqlite(head)) return recogniseFile(head)
+  return DESCRIPTION_HEAD.test(Buffer.from(head.buffer, head.byteOffset, head.byteLength).toString('utf8')) ? 'description' : 'other'
+}
+
 /**
  * The usage error for a file of the wrong kind, naming what it is and what takes it;
  * null when the file is of no kind tama-dex knows (the caller's own checks say why).

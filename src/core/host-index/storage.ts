@@ -8,7 +8,7 @@ import {type FileIdentity, fileIdentity, privateCopy} from './index-file.js'
 import {refreshSearchRows} from './search-data.js'
 import {ensureStampTable, flushWal, refuseForeignWal, stampWrites} from './wal-owner.js'
 
-import {INDEX_APPLICATION_ID} from '../files/index.js'
+import {INDEX_APPLICATION_ID, isSqlite, recogniseFileHead, wrongKindOfFile} from '../files/index.js'
 
 export {INDEX_APPLICATION_ID}
 /**
@@ -21,7 +21,8 @@ export {INDEX_APPLICATION_ID}
  */
 export const STORAGE_VERSION = 9
 
-const SQLITE_MAGIC = 'SQLite format 3\u0000'
+// Enough for SQLite's header with its application_id, or a description's first lines.
+const HEAD_BYTES = 64 * 1024
 
 const INDEX_TABLES = `
 CREATE TABLE cassettes (
@@ -130,16 +131,19 @@ function checkIndexFile(path: string, options: StorageOptions): boolean {
   } catch {
     throw unusable(path, 'it cannot be read')
   }
-  let header: string
+  let head: Buffer
   try {
-    const bytes = Buffer.alloc(16)
-    header = bytes.toString('latin1', 0, readSync(fd, bytes, 0, 16, 0))
+    const bytes = Buffer.alloc(HEAD_BYTES)
+    head = bytes.subarray(0, readSync(fd, bytes, 0, HEAD_BYTES, 0))
   } catch {
     throw unusable(path, 'it cannot be read')
   } finally {
     closeSync(fd)
   }
-  if (header.length > 0 && header !== SQLITE_MAGIC) throw unusable(path, 'it is not a SQLite database')
+  // A cassette or a description given where the index belongs is named as such: the file is the user's, not in the way.
+  const wrongKind = wrongKindOfFile(path, recogniseFileHead(head), 'a tama-dex index')
+  if (wrongKind !== null && wrongKind.details.file_kind !== 'index') throw wrongKind
+  if (head.length > 0 && !isSqlite(head)) throw unusable(path, 'it is not a SQLite database')
   return true
 }
 

@@ -41,6 +41,13 @@ function newerIndex(): string {
   return path
 }
 
+/** A file of no kind tama-dex knows. */
+function foreignFile(): string {
+  const path = join(dir, 'notes.txt')
+  writeFileSync(path, 'Shopping: milk, eggs.\n')
+  return path
+}
+
 describe('tama-dex index', () => {
   it('walks a cassette through import, list, status, search and remove', async () => {
     const status0 = await runCli(['index', 'status', '--index', index, '--json'])
@@ -85,7 +92,7 @@ describe('tama-dex index', () => {
     {given: 'a pin that does not match', args: () => ['index', 'import', cassette, '--sha256', '0'.repeat(64)], want: {code: 4, kind: 'digest_mismatch'}},
     {given: 'a missing cassette file', args: () => ['index', 'import', join(dir, 'nope.tama-cassette')], want: {code: 5, kind: 'not_found'}},
     {given: 'an unknown flag', args: () => ['index', 'status', '--bogus'], want: {code: 2, kind: 'usage'}},
-    {given: 'a foreign file as index', args: () => ['index', 'status', '--index', join(dir, 'ops.json')], want: {code: 12, kind: 'incompatible_file'}},
+    {given: "another program's file as index", args: () => ['index', 'status', '--index', foreignFile()], want: {code: 12, kind: 'incompatible_file'}},
     {given: 'an index of a newer tama-dex', args: () => ['index', 'status', '--index', newerIndex()], want: {code: 12, kind: 'incompatible_file'}},
     {given: 'a bad cassette name', args: () => ['index', 'load', join(dir, 'runtime.json'), '--cassette', 'Bad-Name'], want: {code: 2, kind: 'usage'}},
   ])('exits $want.code on $given, with and without --json', async ({args, want}) => {
