@@ -19,7 +19,7 @@ export function summaryFindings(record: OperationRecord): Array<{kind: SummaryFi
   } else if (count < MIN_SUMMARY_WORDS) {
     findings.push({kind: 'short_summary', detail: `the summary has ${count} word${count === 1 ? '' : 's'}`, suggestion: `Use at least ${MIN_SUMMARY_WORDS} words for ${endpoint(record)}: the action, the object and what sets it apart, not only ${quote(summary)}.`})
   } else if (summary.length > MAX_SUMMARY_CHARACTERS) {
-    findings.push({kind: 'long_summary', detail: `the summary is ${summary.length} characters long`, suggestion: `Cut the summary to one line under ${MAX_SUMMARY_CHARACTERS} characters and move the rest to the description.`})
+    findings.push({kind: 'long_summary', detail: `the summary is ${summary.length} characters long`, suggestion: `Cut the summary to one line of at most ${MAX_SUMMARY_CHARACTERS} characters and move the rest to the description.`})
   }
   if (record.tags.length === 0) findings.push({kind: 'no_tags', detail: 'no tags', suggestion: noTagsSuggestion(record)})
   return findings

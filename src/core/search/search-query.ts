@@ -56,7 +56,7 @@ export function parseQuery(query: string): ParsedQuery {
   const text = query.trim()
   if (text === '') throw new TamaError('usage', 'The query is empty; describe the operation wanted, e.g. "list instances".')
   if (text.length > MAX_QUERY_CHARACTERS) {
-    throw new TamaError('usage', `The query is ${text.length} characters long; keep it under ${MAX_QUERY_CHARACTERS} characters, a sentence or a few keywords.`)
+    throw new TamaError('usage', `The query is ${text.length} characters long; keep it to at most ${MAX_QUERY_CHARACTERS} characters, a sentence or a few keywords.`)
   }
   const all = words(text)
   if (all.length === 0) throw new TamaError('usage', 'The query has no words to search for (only punctuation or symbols); describe the operation wanted in words.')

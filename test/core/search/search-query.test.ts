@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {MAX_QUERY_TERMS, parseQuery, sayingOf, withJoinedWords} from '../../../src/core/search/search-query.js'
+import {MAX_QUERY_CHARACTERS, MAX_QUERY_TERMS, parseQuery, sayingOf, withJoinedWords} from '../../../src/core/search/search-query.js'
 
 describe('parseQuery', () => {
   it.each([
@@ -17,6 +17,12 @@ describe('parseQuery', () => {
   ])('$given', ({given, want}) => {
     const parsed = parseQuery(given)
     expect({terms: parsed.terms, verb: parsed.verb, pairs: [...parsed.pairs]}).toEqual(want)
+  })
+
+  it('reads a query of exactly the longest length, and refuses one character more saying the limit it keeps', () => {
+    const longest = `list ${'x'.repeat(MAX_QUERY_CHARACTERS - 5)}`
+    expect(parseQuery(longest).terms).toContain('list')
+    expect(() => parseQuery(`${longest}x`)).toThrow(`The query is ${MAX_QUERY_CHARACTERS + 1} characters long; keep it to at most ${MAX_QUERY_CHARACTERS} characters`)
   })
 
   it.each([
