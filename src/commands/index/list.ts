@@ -8,16 +8,9 @@ export default class IndexList extends BaseCommand {
 
   async run(): Promise<{cassettes: InstalledCassette[]}> {
     const {flags} = await this.parse(IndexList)
-    const [{withIndex}, {formatTable}, {isTamaError}] = await Promise.all([
-      import('../../core/host-index/index.js'),
-      import('../../core/text/index.js'),
-      import('../../core/errors/index.js'),
-    ])
-    // No index yet (or one to recreate) holds no cassettes.
-    const cassettes = await withIndex(flags.index, (index) => index.cassettes(), {readonly: true}).catch((error: unknown): InstalledCassette[] => {
-      if (!isTamaError(error) || error.kind !== 'not_ready') throw error
-      return []
-    })
+    const [{withIndex}, {formatTable}] = await Promise.all([import('../../core/host-index/index.js'), import('../../core/text/index.js')])
+    // No index there (a mistyped path, say) is not_ready, as for every reading command.
+    const cassettes = await withIndex(flags.index, (index) => index.cassettes(), {readonly: true})
     if (cassettes.length === 0) this.log('No cassettes installed.')
     else {
       const rows = cassettes.map((c) => [c.name, c.version, c.mode, String(c.operations), c.digest.slice(0, 12), c.installed_at])
