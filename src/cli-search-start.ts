@@ -5,8 +5,7 @@ import {parse} from '@oclif/core/parser'
 
 import {HELP_AND_VERSION_FLAGS, indexFlags, scopeFlag} from './cli-flags.js'
 import {TamaError} from './core/errors/index.js'
-import type {TamaIndex} from './core/host-index/index.js'
-import type {SearchOptions, SearchResponse} from './core/search/index.js'
+import type {SearchResponse} from './core/search/index.js'
 
 // Not required by oclif, whose message for a missing argument would tell the user to put the words before --scope: they may go anywhere.
 export const searchArgs = {query: Args.string({description: 'What you are looking for, in words (several words need no quotes).'})}
@@ -29,15 +28,8 @@ export async function searchWithFlags(words: readonly string[], flags: SearchFla
   if (query.trim() === '') throw new TamaError('usage', 'Say what you are looking for, in words: tama-dex search list pods --scope k8s.read. See --help.')
   const options = {scopes: flags.scope, limit: flags.limit, cassettes: flags.cassette}
   return flags.from === undefined
-    ? withIndex(flags.index, (index) => searchInstalled(index, query, options), {readonly: true})
-    : withPrivateIndex(flags.from, (index) => searchInstalled(index, query, options))
-}
-
-/** Searches, then names a --cassette that is not installed rather than answering "no match". */
-function searchInstalled(index: TamaIndex, query: string, options: SearchOptions): SearchResponse {
-  const response = index.search(query, options)
-  for (const name of options.cassettes ?? []) index.cassette(name)
-  return response
+    ? withIndex(flags.index, (index) => index.search(query, options), {readonly: true})
+    : withPrivateIndex(flags.from, (index) => index.search(query, options))
 }
 
 /** The results as the table `tama-dex search` prints without --json. */

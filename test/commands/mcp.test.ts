@@ -122,11 +122,13 @@ describe('tama-dex mcp', () => {
   it('finds an example operation, then a cassette another process imports mid-session', async () => {
     const {client, problems} = await connect([])
     expect(names(await call(client, 'search', {query: 'list instances'}))).toContain('incus/instances_get')
+    // A cassette named that is not installed is not_found, as the CLI says, not an empty answer.
     const before = await call(client, 'search', {query: 'list worker processes', cassettes: ['runtime']})
-    expect(names(before)).toEqual([])
+    expect(before).toMatchObject({error: {kind: 'not_found', message: 'No cassette named "runtime" is installed. See `cassettes()`.', dispatched: false}})
     const imported = await runCli(['index', 'import', join(dir, 'runtime.tama-cassette'), '--index', index])
     expect(imported.code, imported.stderr).toBe(0)
     expect(names(await call(client, 'search', {query: 'list worker processes'}))).toContain('runtime/runtime.workers.list')
+    expect(names(await call(client, 'search', {query: 'list worker processes', cassettes: ['runtime']}))).toContain('runtime/runtime.workers.list')
     expect(problems).toEqual([])
   })
 

@@ -145,7 +145,10 @@ export class TamaIndex {
       this.#checkFile()
       const response = this.#snapshot(() => {
         if (!this.#ready()) throw notReady()
-        return searchOperations(this.#db, query, options)
+        const found = searchOperations(this.#db, query, options)
+        // A cassette asked for by name that is not installed is said so, not answered as "no match".
+        for (const name of options.cassettes ?? []) if (findInstalled(this.#db, name) === undefined) throw notInstalled(name)
+        return found
       })
       span.set({results: response.results.length})
       return response
