@@ -72,13 +72,25 @@ async function isDirectory(path: string): Promise<boolean> {
   }
 }
 
-/** The files below `directory` that may hold documents, in a stable order. */
+// Installed packages hold other projects' descriptions; hidden folders (.git) hold no one's.
+const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules'])
+
+/**
+ * The files below `directory` that may hold documents, in a stable order: hidden files and
+ * folders and SKIPPED_FOLDERS are not entered, and symbolic links are not followed.
+ */
 async function documentFiles(directory: string): Promise<string[]> {
-  const entries = await readdir(directory, {recursive: true, withFileTypes: true})
-  return entries
-    .filter((entry) => entry.isFile() && DOCUMENT_EXTENSIONS.has(extname(entry.name).toLowerCase()))
-    .map((entry) => join(entry.parentPath ?? entry.path, entry.name))
-    .sort()
+  const files: string[] = []
+  const folders = [directory]
+  for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
+    for (const entry of await readdir(folder, {withFileTypes: true})) {
+      if (entry.name.startsWith('.')) continue
+      const path = join(folder, entry.name)
+      if (entry.isDirectory() && !SKIPPED_FOLDERS.has(entry.name)) folders.push(path)
+      else if (entry.isFile() && DOCUMENT_EXTENSIONS.has(extname(entry.name).toLowerCase())) files.push(path)
+    }
+  }
+  return files.sort()
 }
 
 /** A file's verdict; null for a file found in a directory that is not an API description. */

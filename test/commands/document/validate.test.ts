@@ -1,8 +1,10 @@
-import {readdirSync, readFileSync} from 'node:fs'
-import {join} from 'node:path'
+import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {dirname, join} from 'node:path'
 
 import {describe, expect, it} from 'vitest'
 
+import {parseDocumentText} from '../../../src/core/profile/index.js'
 import {parseJson, PROJECT_ROOT, runCli} from '../../helpers/cli.js'
 
 const INVALID = 'test/fixtures/profile/invalid'
@@ -54,6 +56,24 @@ describe('tama-dex document validate', () => {
     expect(report.skipped.filter((file) => !file.endsWith('.expected.json'))).toEqual(
       invalid.map(({file}) => file).filter((file) => !report.files.some((reported) => reported.file === file)),
     )
+  })
+
+  it('leaves out hidden files and folders and node_modules/ of a directory, and does not follow symbolic links', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tama-validate-walk-'))
+    try {
+      const valid = readFileSync(join(PROJECT_ROOT, 'examples/runtime.yaml'))
+      const broken = '{"openapi": "3.1.0", "paths": 1}'
+      for (const [path, text] of [['api.yaml', valid], ['nested/deeper/api.json', JSON.stringify(parseDocumentText(valid, 'runtime.yaml'))], ['node_modules/pkg/openapi.json', broken], ['.git/openapi.yaml', broken], ['.hidden.yaml', broken], ['nested/.cache/openapi.yaml', broken]] as const) {
+        mkdirSync(dirname(join(dir, path)), {recursive: true})
+        writeFileSync(join(dir, path), text)
+      }
+      symlinkSync(join(dir, 'node_modules'), join(dir, 'linked'))
+      const result = await runCli(['document', 'validate', dir, '--json'])
+      expect(result.code, result.stdout + result.stderr).toBe(0)
+      expect(parseJson<Report>(result).files.map((file) => file.file)).toEqual([join(dir, 'api.yaml'), join(dir, 'nested/deeper/api.json')])
+    } finally {
+      rmSync(dir, {recursive: true, force: true})
+    }
   })
 
   it('prints every problem of every invalid fixture as FILE:LINE:COLUMN#POINTER: message, then a total, exit 3', async () => {
