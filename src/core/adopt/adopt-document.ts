@@ -59,7 +59,7 @@ export async function adoptDocument(input: unknown, options: AdoptOptions = {}):
     if (!hasScopeRule(settings) && !declaresAllScopes(copy)) throw unmappedScopesError([], settings)
     const warnings = new AdoptWarnings()
     // Before any path key changes, so that every reference into paths still leads somewhere.
-    inlinePathRefs(copy)
+    inlinePathRefs(copy, source)
     if (from !== '2.0') {
       liftNestedPathItems(copy, warnings)
       convertSwagger2Leftovers(copy, warnings)

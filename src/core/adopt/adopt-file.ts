@@ -1,4 +1,6 @@
-import {documentSource, readDocumentFile} from '../profile/index.js'
+import {TamaError} from '../errors/index.js'
+import {jsonLengthWithin} from '../json/index.js'
+import {LIMITS, MIB, documentSource, readDocumentFile} from '../profile/index.js'
 import {type AdoptReport, adoptDocument} from './adopt-document.js'
 import {bundleLocalFiles} from './bundle/local-files.js'
 import type {AdoptOptions} from './adopt-options.js'
@@ -20,13 +22,27 @@ export interface AdoptFileResult {
  * An `input` of `-` reads standard input, named "stdin" in messages; paths are used as
  * given, in messages too. Throws TamaError as adoptDocument does, and
  * 'not_found' when the input does not exist, 'usage' when the output's folder is missing, and
- * 'unwritable' when the output cannot be written (read-only, permission denied, disk full).
+ * 'unwritable' when the output cannot be written (read-only, permission denied, disk full),
+ * and 'invalid_document' when the adopted document would be larger than a document may be
+ * (nothing is written then: validate and build would refuse it).
  */
 export async function adoptFile(input: string, output: string, options: Omit<AdoptOptions, 'source'> = {}): Promise<AdoptFileResult> {
   const format = documentFormat(output)
   const source = documentSource(input)
   const parsed = await bundleLocalFiles(input, await readDocumentFile(input), source)
   const {document, warnings, report} = await adoptDocument(parsed, {...options, source})
-  await writeFileAtomically(output, await serializeDocument(document, format))
+  // Counted before it is written out, so that a document far past the limit costs no more than the limit to refuse.
+  if (jsonLengthWithin(document, LIMITS.documentBytes) > LIMITS.documentBytes) throw tooLargeToWrite(source, output)
+  const text = await serializeDocument(document, format)
+  const bytes = Buffer.byteLength(text)
+  if (bytes > LIMITS.documentBytes) throw tooLargeToWrite(source, output, bytes)
+  await writeFileAtomically(output, text)
   return {input, output, report, warnings}
+}
+
+
+function tooLargeToWrite(source: string, output: string, bytes?: number): TamaError {
+  const size = bytes === undefined ? '' : `${(bytes / MIB).toFixed(1)} MiB, `
+  const message = `the adopted document would be ${size}more than the ${LIMITS.documentBytes / MIB} MiB a document may be (docs/profile.md#limits), so validate and build would refuse it; ${output} was not written. Adopt a subset of the operations (\`includeTags\`, \`excludeTags\`, \`includePaths\`), or share the schemas operations repeat through #/components.`
+  return new TamaError('invalid_document', `${source}: ${message}`, {problems: [{source, pointer: '', message}]})
 }
