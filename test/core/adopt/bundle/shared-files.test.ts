@@ -60,4 +60,17 @@ describe('an adopted document past the size limit', () => {
     expect((refusal as TamaError).message).toContain(`${LIMITS.documentBytes / MIB} MiB`)
     await expect(stat(output)).rejects.toMatchObject({code: 'ENOENT'})
   })
+
+  it('is refused with the limit named, nothing written, when written out it outgrows the input', async () => {
+    // 6 MiB of compact JSON, nested 40 deep: indented two spaces a level, it is over 64 MiB.
+    let nested: unknown = 1
+    for (let level = 0; level < 40; level++) nested = {a: nested, b: level}
+    const input = path.join(dir, 'nested.json')
+    await writeFile(input, JSON.stringify({openapi: '3.1.0', info: {title: 'Nested data', version: '1'}, 'x-data': Array.from({length: 12_000}, () => nested), paths: {'/a': {get: {operationId: 'a', summary: 'A', responses: {200: {description: 'OK'}}}}}}))
+    const output = path.join(dir, 'nested.out.json')
+    const refusal = await adoptFile(input, output, {defaultScopes: []}).catch((error: unknown) => error)
+    expect(refusal).toMatchObject({kind: 'invalid_document'})
+    expect((refusal as TamaError).message).toMatch(new RegExp(`would be \\d+\\.\\d MiB, more than the ${LIMITS.documentBytes / MIB} MiB a document may be`))
+    await expect(stat(output)).rejects.toMatchObject({code: 'ENOENT'})
+  }, 60_000)
 })
