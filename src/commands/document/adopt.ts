@@ -82,7 +82,7 @@ export default class DocumentAdopt extends BaseCommand {
 
   async run(): Promise<AdoptCommandResult> {
     const {args, flags} = await this.parse(DocumentAdopt)
-    const {adoptFile, adoptOptionsFromText, readKeywordMap} = await import('../../core/adopt/index.js')
+    const {adoptedText, adoptOptionsFromText, readKeywordMap, writeFileAtomically} = await import('../../core/adopt/index.js')
     const options = adoptOptionsFromText(
       {
         defaultScopes: flags['default-scope'],
@@ -102,7 +102,13 @@ export default class DocumentAdopt extends BaseCommand {
       },
     )
     const progress = await CliProgress.start(`Adopting ${args.input}`, {hidden: this.jsonEnabled()})
-    const {report, warnings} = await removingTemporariesOnInterrupt(() => adoptFile(args.input, flags.output, options)).finally(() => progress.stop())
+    // Only the write has a file to remove on SIGINT: until then the signal's default action ends the work at once.
+    const {report, warnings} = await adoptedText(args.input, flags.output, options)
+      .then(async ({text, ...adopted}) => {
+        await removingTemporariesOnInterrupt(() => writeFileAtomically(flags.output, text))
+        return adopted
+      })
+      .finally(() => progress.stop())
     const result: AdoptCommandResult = {
       input: args.input,
       output: flags.output,

@@ -1,3 +1,5 @@
+import {setImmediate as yieldToEvents} from 'node:timers/promises'
+
 import {TamaError, type Problem} from '../errors/index.js'
 import {LIMITS, checkDocument} from '../profile/index.js'
 import {traceSpan} from '../telemetry/index.js'
@@ -54,12 +56,14 @@ export async function adoptDocument(input: unknown, options: AdoptOptions = {}):
     // Refused before it is copied when no subset can cut it: the copy of Microsoft Graph alone takes hundreds of MiB.
     if (isEmptySubset(settings.subset) && isPlainObject(input) && countOperations(input) > LIMITS.operations) throw tooManyOperations(input, countOperations(input), source)
     const copy = copySourceDocument(input, source)
+    // Between long phases, timers (a spinner) and signal handlers are served.
+    await yieldToEvents()
     const from = sourceVersion(copy, source)
     // Fail before any work when nothing can give the operations scopes.
     if (!hasScopeRule(settings) && !declaresAllScopes(copy)) throw unmappedScopesError([], settings)
     const warnings = new AdoptWarnings()
     // Before any path key changes, so that every reference into paths still leads somewhere.
-    inlinePathRefs(copy)
+    inlinePathRefs(copy, source)
     if (from !== '2.0') {
       liftNestedPathItems(copy, warnings)
       convertSwagger2Leftovers(copy, warnings)
@@ -69,11 +73,15 @@ export async function adoptDocument(input: unknown, options: AdoptOptions = {}):
     const subsetLeftOut = selectOperations(copy, settings.subset, source)
     const selected = operationsIn - subsetLeftOut
     if (selected > LIMITS.operations) throw tooManyOperations(copy, selected, source)
+    await yieldToEvents()
     const converted = from === '2.0' ? await convertSwagger2(copy, source, warnings) : copy
+    await yieldToEvents()
     const refs = new InternalRefs(converted)
     adoptDocumentObjects(converted, {upgrade: from !== '3.1', refs, warnings})
+    await yieldToEvents()
     const outcome = addProfile(converted, settings, refs, warnings)
     mergeKeywords(converted, settings.keywords, warnings)
+    await yieldToEvents()
     const document = orderRoot(converted, from)
     if (settings.strict) refuseRepairs(warnings.list, source)
     const {problems} = checkDocument(document, {source})

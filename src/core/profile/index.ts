@@ -1,4 +1,4 @@
-export {INPUT_LIMITS, LIMITS, PROFILE} from './limits.js'
+export {INPUT_LIMITS, LIMITS, MIB, PROFILE} from './limits.js'
 export {documentSource, parseDocumentText, readDocumentFile} from './parse-document.js'
 export {checkDocument, checkMeasuredDocument, validateDocument} from './validate-document.js'
 export type {CheckOptions, CheckResult} from './validate-document.js'

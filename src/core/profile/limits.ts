@@ -3,6 +3,9 @@ import {MAX_JSON_DEPTH} from '../json/index.js'
 /** The profile this version of tama-dex reads and writes (`x-tama-profile`). */
 export const PROFILE = 'tama-operations/1'
 
+/** Bytes in a mebibyte: sizes and their limits are said in MiB. */
+export const MIB = 1024 * 1024
+
 /**
  * The limits a `tama-operations/1` document must keep.
  * docs/profile.md#limits

@@ -8,10 +8,10 @@ import {adoptSchema, describeRef} from './schema-object.js'
 type Kind = ObjectKind
 
 /** 'one' object, a 'list', a 'map' of them, or an 'extensible' map whose `x-` keys are extensions. */
-type Shape = 'one' | 'list' | 'map' | 'extensible'
+export type Shape = 'one' | 'list' | 'map' | 'extensible'
 
 // Where each OpenAPI object (3.0 and 3.1) holds others: https://spec.openapis.org/oas/v3.1.0#schema
-const CHILDREN: Record<Kind, ReadonlyArray<readonly [string, Kind, Shape]>> = {
+export const OBJECT_CHILDREN: Readonly<Record<Kind, ReadonlyArray<readonly [string, Kind, Shape]>>> = {
   document: [
     ['paths', 'pathItem', 'extensible'],
     ['webhooks', 'pathItem', 'map'],
@@ -105,7 +105,7 @@ export function adoptDocumentObjects(document: Record<string, unknown>, pass: Do
     if (kind === 'schema') return adoptSchema(object, pointer, schemaPass)
     if (kind === 'callback') return visitMap(object, 'pathItem', 'extensible', pointer)
     repairFields(object, kind, pointer, pass.warnings)
-    for (const [field, childKind, shape] of CHILDREN[kind]) {
+    for (const [field, childKind, shape] of OBJECT_CHILDREN[kind]) {
       const value = object[field]
       const at = childPointer(pointer, field)
       if (shape === 'one') visitChild(object, field, childKind, at)

@@ -1,4 +1,6 @@
-import {isObject} from '../../json/index.js'
+import {TamaError} from '../../errors/index.js'
+import {isObject, jsonLengthWithin} from '../../json/index.js'
+import {LIMITS, MIB} from '../../profile/index.js'
 import {InternalRefs} from '../internal-refs.js'
 
 // Copies written out in one document at most: a bound on what references to references can cost.
@@ -8,12 +10,15 @@ const MAX_COPIES = 10_000
  * Replaces every `$ref` into `#/paths/...` by a copy of what it names. Such references
  * are legal but lead into the very objects adoption rewrites (a request body it drops, a
  * parameter it moves), so each is made independent first. A reference that leads into its
- * own copy (a cycle) is left as written; past MAX_COPIES copies, the rest are too.
+ * own copy (a cycle) is left as written; past MAX_COPIES copies, the rest are too. Copies
+ * that would hold more than a document may (references to references multiply) refuse the
+ * input instead: adoption never writes a document its validator refuses.
  */
-export function inlinePathRefs(document: Record<string, unknown>): void {
+export function inlinePathRefs(document: Record<string, unknown>, source: string): void {
   const refs = new InternalRefs(document)
   const pending: Array<[unknown, ReadonlySet<string>]> = [[document, new Set()]]
   let copies = 0
+  let copied = 0
   while (pending.length > 0) {
     const [value, chain] = pending.pop()!
     if (!isObject(value) && !Array.isArray(value)) continue
@@ -32,6 +37,11 @@ export function inlinePathRefs(document: Record<string, unknown>): void {
     const target = refs.resolve(child.$ref)
     if (target === undefined) return child
     copies++
+    copied += jsonLengthWithin(target, LIMITS.documentBytes - copied)
+    if (copied > LIMITS.documentBytes) {
+      const message = `References into #/paths (each copied where it is used, as adoption must) copy more than a document may hold (${LIMITS.documentBytes / MIB} MiB). Move the objects they name to #/components and reference them there.`
+      throw new TamaError('invalid_document', `${source}: ${message}`, {problems: [{source, pointer: '', message}]})
+    }
     const {$ref: _ref, ...siblings} = child
     const copy = isObject(target) ? {...(structuredClone(target) as Record<string, unknown>), ...siblings} : structuredClone(target)
     holder[key] = copy

@@ -36,9 +36,9 @@ describe('a description split across files in its folder', () => {
   })
 
   it('takes ./schemas/pet.yaml, the files it names and ../common.yaml from a nested file', () => {
-    const schema = JSON.stringify(at(document, '/paths/~1pets~1{id}/get/responses/200/content/application~1json/schema'))
+    expect(at(document, '/paths/~1pets~1{id}/get/responses/200/content/application~1json/schema')).toStrictEqual({$ref: '#/components/schemas/pet'})
     const everything = JSON.stringify(document)
-    expect(schema).toContain('"name":{"type":"string"}')
+    expect(JSON.stringify(at(document, '/components/schemas/pet'))).toContain('"name":{"type":"string"}')
     expect(everything).toContain('"email":{"type":"string","format":"email"}')
     expect(everything).toContain('"required":["message"]')
     const {operations} = validateDocument(document)
