@@ -4,7 +4,7 @@ import {BaseCommand} from '../base-command.js'
 import {confirmFlag} from '../cli-confirmation.js'
 import {indexFlags, scopeFlag} from '../cli-flags.js'
 import {TamaError, isTamaError} from '../core/errors/index.js'
-import type {DispatchPlan, ExecuteResult} from '../core/execute/index.js'
+import type {DispatchPlan, ExecuteResult, confirmationReason} from '../core/execute/index.js'
 
 export default class Execute extends BaseCommand {
   static override summary = 'Run one operation through its cassette\'s executor, after every check.'
@@ -41,14 +41,14 @@ export default class Execute extends BaseCommand {
     if (!dryRun && flags.executors === undefined) {
       throw new TamaError('usage', 'Nothing can run without executors: pass --executors MODULE, or --dry-run to only check the call.')
     }
-    const [{withIndex}, {loadExecutors, readInput}] = await Promise.all([import('../core/host-index/index.js'), import('../core/execute/index.js')])
+    const [{withIndex}, {confirmationReason, loadExecutors, readInput}] = await Promise.all([import('../core/host-index/index.js'), import('../core/execute/index.js')])
     const input = await readInput({json: flags.input, file: flags['input-file']})
     const executors = flags.executors === undefined ? undefined : await loadExecutors(flags.executors, process.cwd())
     const confirm = flags.confirm === 'true' ? true : flags.confirm
     const options = {scopes: flags.scope, executors, confirm, timeout: flags.timeout, dryRun}
     // Execute never writes the index: a read-only one serves, and a missing one is not created.
     const output = await withIndex(flags.index, (index) => index.execute(args.cassette, args.operation, input, options), {readonly: true}).catch((error: unknown) => {
-      throw isTamaError(error) && error.kind === 'confirmation_required' ? confirmationHint(error, args.cassette, args.operation, input) : error
+      throw isTamaError(error) && error.kind === 'confirmation_required' ? confirmationHint(error, args.cassette, args.operation, input, confirmationReason) : error
     })
     if (dryRun) {
       const plan = output.result as DispatchPlan
@@ -73,13 +73,12 @@ function renderPlan(plan: DispatchPlan): string {
 /**
  * The confirmation failure in the CLI's words: the flag to pass, and the operation named
  * once even when the document's own message names it too (adopted documents say
- * "X needs confirmation."). Agents keep the library's wording.
+ * "X needs confirmation."), as the library's own message does (confirmationReason).
  */
-function confirmationHint(error: TamaError, cassette: string, operationId: string, input: unknown): TamaError {
+function confirmationHint(error: TamaError, cassette: string, operationId: string, input: unknown, reasonOf: typeof confirmationReason): TamaError {
   const echo = typeof error.details.echo === 'string' ? error.details.echo : null
-  const message = typeof error.details.message === 'string' ? error.details.message.trim() : ''
-  const reason = message.startsWith(`${operationId} needs confirmation`) ? message.slice(`${operationId} needs confirmation`.length).replace(/^[.!:]?\s*/, '') : message
-  const sentence = reason === '' ? '' : ` ${/[.!?]$/.test(reason) ? reason : `${reason}.`}`
+  const reason = reasonOf(typeof error.details.message === 'string' ? error.details.message : '', operationId)
+  const sentence = reason === '' ? '' : ` ${reason}`
   const missing = echo !== null && !(typeof input === 'object' && input !== null && Object.hasOwn(input, echo)) ? ` (and add ${echo} to the input)` : ''
   return new TamaError('confirmation_required', `${cassette}/${operationId} needs confirmation.${sentence} Run it again with ${confirmFlag(echo)}${missing}.`, {details: error.details})
 }

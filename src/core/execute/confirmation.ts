@@ -13,6 +13,7 @@ const canonicalize = canonicalizeModule as unknown as typeof canonicalizeModule.
  */
 export function checkConfirmation(
   name: string,
+  operationId: string,
   rule: ConfirmationRule | null,
   input: Record<string, unknown>,
   confirm: boolean | string | undefined,
@@ -22,12 +23,12 @@ export function checkConfirmation(
   if (rule.when !== 'always' && !validator.matches(rule.when, input)) return
   if (rule.echo === null) {
     if (confirm === true) return
-    throw required(name, rule, 'confirm: true')
+    throw required(name, operationId, rule, 'confirm: true')
   }
   const expected = echoedValue(input, rule.echo)
   if (expected !== undefined && confirm === expected) return
   const missing = expected === undefined ? ` (input.${rule.echo} is missing: send it too)` : ''
-  throw required(name, rule, `confirm: "<value of input.${rule.echo}>"${missing}`)
+  throw required(name, operationId, rule, `confirm: "<value of input.${rule.echo}>"${missing}`)
 }
 
 /** The string the caller must send to confirm: the echoed property's value, as text. */
@@ -37,9 +38,21 @@ function echoedValue(input: Record<string, unknown>, echo: string): string | und
   return typeof value === 'string' ? value : canonicalize(value)
 }
 
-function required(name: string, rule: ConfirmationRule, send: string): TamaError {
-  const reason = /[.!?]$/.test(rule.message.trim()) ? rule.message.trim() : `${rule.message.trim()}.`
-  return new TamaError('confirmation_required', `${name} needs confirmation. ${reason} To proceed, call again with ${send}.`, {
+/**
+ * The rule's message as the sentence after "NAME needs confirmation.": without its own
+ * "OPERATION needs confirmation" (the default message is only that), so no message says it twice.
+ */
+export function confirmationReason(message: string, operationId: string): string {
+  const text = message.trim()
+  const said = `${operationId} needs confirmation`
+  const rest = text.startsWith(said) ? text.slice(said.length).replace(/^[.!:]?\s*/, '') : text
+  const reason = rest.charAt(0).toUpperCase() + rest.slice(1)
+  return reason === '' || /[.!?]$/.test(reason) ? reason : `${reason}.`
+}
+
+function required(name: string, operationId: string, rule: ConfirmationRule, send: string): TamaError {
+  const reason = confirmationReason(rule.message, operationId)
+  return new TamaError('confirmation_required', `${name} needs confirmation.${reason === '' ? '' : ` ${reason}`} To proceed, call again with ${send}.`, {
     details: {echo: rule.echo, message: rule.message},
   })
 }

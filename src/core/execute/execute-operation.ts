@@ -74,7 +74,7 @@ async function checkAndDispatch(
   onFound(operation)
   const name = `${cassette}/${operationId}`
   const data = checkInputData(name, input)
-  checkConfirmation(name, operation.confirmation, data, options.confirm, schemaValidator)
+  checkConfirmation(name, operationId, operation.confirmation, data, options.confirm, schemaValidator)
   checkInputSchema(name, operation, data)
   if (options.dryRun === true) {
     if (options.executors !== undefined) resolveExecutor(options.executors, cassette)
