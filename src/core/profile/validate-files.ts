@@ -128,9 +128,16 @@ function noDescriptions(directories: readonly string[]): TamaError {
   )
 }
 
-/** The problems with the line and column their pointers lead to in the text (the text is parsed again only when there are problems). */
+/**
+ * The problems with the line and column their pointers lead to in the text, in the text's
+ * order (the order of the checks otherwise); the text is parsed again only when there are problems.
+ */
 function located(problems: Problem[], bytes: Uint8Array): Problem[] {
   if (problems.length === 0) return problems
   const locate = pointerLocator(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'))
-  return problems.map((problem) => ({...problem, ...locate(problem.pointer)}))
+  // A problem the text cannot place goes last; sort keeps the checks' order among equals.
+  const unplaced = Number.MAX_SAFE_INTEGER
+  return problems
+    .map((problem) => ({...problem, ...locate(problem.pointer)}))
+    .sort((a, b) => (a.line ?? unplaced) - (b.line ?? unplaced) || (a.column ?? unplaced) - (b.column ?? unplaced))
 }

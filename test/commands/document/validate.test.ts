@@ -76,6 +76,17 @@ describe('tama-dex document validate', () => {
     }
   })
 
+  it('lists a document\'s problems in the order of its text, whatever order the checks find them in', async () => {
+    const file = 'test/fixtures/profile/problems-out-of-check-order.yaml'
+    const result = await runCli(['document', 'validate', file])
+    expect(result.code).toBe(3)
+    const places = result.stdout.split('\n').filter((line) => line.startsWith(`${file}:`)).map((line) => line.split('#')[0]!.split(':').slice(1).map(Number))
+    expect(places.map(([line]) => line)).toEqual([13, 13, 17])
+    const json = parseJson<{files: Array<{problems: Array<{line: number}>}>}>(await runCli(['document', 'validate', file, '--json']))
+    const lines = json.files[0]!.problems.map((problem) => problem.line)
+    expect(lines).toEqual([...lines].sort((a, b) => a - b))
+  })
+
   it('prints every problem of every invalid fixture as FILE:LINE:COLUMN#POINTER: message, then a total, exit 3', async () => {
     const result = await runCli(['document', 'validate', ...invalid.map(({file}) => file)])
     const lines = result.stdout.trimEnd().split('\n')
