@@ -4,6 +4,7 @@ import type {InferredFlags} from '@oclif/core/interfaces'
 import {parse} from '@oclif/core/parser'
 
 import {HELP_AND_VERSION_FLAGS, indexFlags, scopeFlag} from './cli-flags.js'
+import {terminalWidth} from './cli-terminal-width.js'
 import {TamaError} from './core/errors/index.js'
 import type {SearchResponse} from './core/search/index.js'
 
@@ -46,12 +47,6 @@ export async function renderResults(response: SearchResponse): Promise<string> {
   return formatTable(['CASSETTE', 'OPERATION', 'SCORE', 'FLAGS', 'SUMMARY'], rows, {width: terminalWidth()})
 }
 
-/** $COLUMNS, else the terminal's width; undefined (no cutting) when output goes to a file or pipe. */
-function terminalWidth(): number | undefined {
-  const columns = Number(process.env.COLUMNS)
-  if (Number.isInteger(columns) && columns > 0) return columns
-  return process.stdout.isTTY && process.stdout.columns > 0 ? process.stdout.columns : undefined
-}
 
 // oclif answers these itself (help, the version, JSON output) wherever they stand.
 const LEFT_TO_OCLIF = new Set([...HELP_AND_VERSION_FLAGS, '--json', '--'])

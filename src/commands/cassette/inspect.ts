@@ -1,6 +1,7 @@
 import {Args} from '@oclif/core'
 
 import {BaseCommand} from '../../base-command.js'
+import {terminalWidth} from '../../cli-terminal-width.js'
 import type {CassetteMeta} from '../../core/cassette/index.js'
 
 export interface InspectResult {
@@ -21,7 +22,7 @@ export interface InspectResult {
 
 export default class CassetteInspect extends BaseCommand {
   static override summary = 'Show what a cassette holds: name, version, digest, documents and operations.'
-  static override description = `For a producer to review a cassette before releasing it. The file's structure is checked first (exit 4 when it fails); use \`cassette verify\` for the complete check.`
+  static override description = `For a producer to review a cassette before releasing it. The file's structure is checked first (exit 4 when it fails); use \`cassette verify\` for the complete check. The operations' summaries are whole when piped, and cut with … to $COLUMNS, else the terminal's width, on a terminal.`
   static override examples = ['<%= config.bin %> cassette inspect incus.tama-cassette', '<%= config.bin %> cassette inspect incus.tama-cassette --json']
   static override args = {file: Args.string({description: 'The .tama-cassette file.', required: true})}
 
@@ -52,11 +53,12 @@ async function render(result: InspectResult): Promise<string> {
   const {formatTable, printable} = await import('../../core/text/index.js')
   const {meta} = result
   const documents = result.documents.map((document) => [String(document.id), document.sha256, printable(document.title), printable(document.version)])
+  // Whole when piped; on a terminal the summary, last, is cut to its width.
   const operations = result.operations.map((operation) => [
     printable(operation.id, 128),
-    printable(operation.summary, 60),
-    operation.scopes.length === 0 ? '(any caller)' : printable(operation.scopes.join(' '), 60),
+    operation.scopes.length === 0 ? '(any caller)' : printable(operation.scopes.join(' '), Infinity),
     operation.destructive ? 'yes' : 'no',
+    printable(operation.summary, Infinity),
   ])
   return [
     `Cassette  ${meta.name} ${meta.version}`,
@@ -68,6 +70,6 @@ async function render(result: InspectResult): Promise<string> {
     formatTable(['ID', 'SHA-256', 'TITLE', 'VERSION'], documents),
     '',
     `Operations (${result.operations.length})`,
-    formatTable(['OPERATION', 'SUMMARY', 'SCOPES', 'DESTRUCTIVE'], operations),
+    formatTable(['OPERATION', 'SCOPES', 'DESTRUCTIVE', 'SUMMARY'], operations, {width: terminalWidth()}),
   ].join('\n')
 }

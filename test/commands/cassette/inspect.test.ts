@@ -4,6 +4,7 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {parseJson, runCli} from '../../helpers/cli.js'
+import {profileDocument} from '../../helpers/documents.js'
 import {HOSTILE_CASSETTES, fixture, temporaryDirectory} from '../../core/cassette/cassette-kit.js'
 
 const dir = temporaryDirectory()
@@ -24,15 +25,15 @@ describe('cassette inspect', () => {
     expect(result.stdout).toContain(`SHA-256   ${sha256}`)
     const table = result.stdout.slice(result.stdout.indexOf('Operations (5)')).split('\n').slice(1, 7)
     expect(table).toEqual([
-      expect.stringMatching(/^OPERATION +SUMMARY +SCOPES +DESTRUCTIVE$/),
-      expect.stringMatching(/^orders_get +Returns one order with its lines\. +store\.read +no$/),
-      expect.stringMatching(/^orders_list +List orders +\(any caller\) +no$/),
-      expect.stringMatching(/^pets_create +Add a pet +pets\.write +no$/),
-      expect.stringMatching(/^pets_delete +Remove a pet for good +pets\.write +yes$/),
-      expect.stringMatching(/^pets_list +List pets +pets\.read +no$/),
+      expect.stringMatching(/^OPERATION +SCOPES +DESTRUCTIVE +SUMMARY$/),
+      expect.stringMatching(/^orders_get +store\.read +no +Returns one order with its lines\.$/),
+      expect.stringMatching(/^orders_list +\(any caller\) +no +List orders$/),
+      expect.stringMatching(/^pets_create +pets\.write +no +Add a pet$/),
+      expect.stringMatching(/^pets_delete +pets\.write +yes +Remove a pet for good$/),
+      expect.stringMatching(/^pets_list +pets\.read +no +List pets$/),
     ])
     // Aligned: every column starts at the same offset on every line.
-    const offsets = table.map((line) => line.search(/(?<= )(no|yes|DESTRUCTIVE)$/))
+    const offsets = table.map((line) => line.search(/(?<= )(no|yes|DESTRUCTIVE) /))
     expect(new Set(offsets).size).toBe(1)
   })
 
@@ -44,7 +45,23 @@ describe('cassette inspect', () => {
     expect(result.code).toBe(0)
     expect(result.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f\u202e]/)
     expect(result.stdout).toContain('Escapes \\u001b]0;pwned\\u0007')
-    expect(result.stdout).toMatch(/^wipe +Looks harmless\\u001b\[2J\\u001b\[1A\\u000d\\u202eyes +\(any caller\) +yes$/m)
+    expect(result.stdout).toMatch(/^wipe +\(any caller\) +yes +Looks harmless\\u001b\[2J\\u001b\[1A\\u000d\\u202eyes$/m)
+  })
+
+  it('prints summaries whole when piped, and cuts them to the terminal\'s width only there', async () => {
+    const summary = 'Delete every snapshot of the instance that is older than the retention period the project sets'
+    const document = join(dir.path, 'long.json')
+    writeFileSync(document, JSON.stringify(profileDocument('Long', [{id: 'snapshots_prune', summary, scopes: ['ops.write'], method: 'delete', destructive: true}])))
+    const path = join(dir.path, 'long.tama-cassette')
+    expect((await runCli(['cassette', 'build', '--name', 'long', '--version', '1.0.0', '--document', document, '--output', path])).code).toBe(0)
+    const piped = await runCli(['cassette', 'inspect', path], {env: {COLUMNS: ''}})
+    expect(piped.stdout).toMatch(new RegExp(`^snapshots_prune +ops\\.write +yes +${summary}$`, 'm'))
+    for (const columns of [60, 80]) {
+      const narrow = await runCli(['cassette', 'inspect', path], {env: {COLUMNS: String(columns)}})
+      const row = narrow.stdout.split('\n').find((line) => line.startsWith('snapshots_prune'))!
+      expect(row.length).toBe(columns)
+      expect(row).toMatch(/ {2}Delete every \S.*…$/)
+    }
   })
 
   it('prints the same facts as JSON', async () => {
