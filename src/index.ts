@@ -87,7 +87,7 @@ export type {
 export type {SearchConfirmation, SearchHit, SearchOptions, SearchResponse} from './core/search/index.js'
 
 // Execute: governed dispatch to the executors a host registers.
-export {executeOperation, loadExecutors} from './core/execute/index.js'
+export {NOT_SENT_CODE, NotSentError, executeOperation, loadExecutors} from './core/execute/index.js'
 export type {
   DispatchPlan,
   ExecuteOptions,

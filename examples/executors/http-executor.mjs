@@ -15,10 +15,13 @@
 // written as `operation.body.contentType` says: JSON, or a form (application/x-www-form-urlencoded
 // or multipart/form-data) whose fields are written as `operation.body.encoding` says. A 2xx
 // answer resolves with its JSON (or text, or null when empty); anything else rejects, so
-// execute reports execution_failed with dispatched: true.
+// execute reports execution_failed with dispatched: true. Whatever fails while the request
+// is built, before fetch is called, rejects with a NotSentError: execute then reports
+// execution_failed with dispatched: false.
 
 import {Buffer} from 'node:buffer'
 import {randomUUID} from 'node:crypto'
+import {NotSentError} from 'tama-dex'
 
 /**
  * @typedef {import('tama-dex').Executor} Executor
@@ -33,31 +36,63 @@ export const httpExecutor = {
    * @param {Record<string, unknown>} input
    */
   async execute(call, input) {
-    const {operation} = call
-    const options = /** @type {Partial<HttpExecutorOptions>} */ (call.options)
-    if (typeof options.baseUrl !== 'string' || options.baseUrl === '') {
-      throw new Error(`no baseUrl option is registered for cassette ${call.cassette}`)
-    }
-    const headers = new Headers({accept: 'application/json'})
-    for (const parameter of operation.parameters) {
-      const value = inputValue(input, parameter.name)
-      if (parameter.in === 'header' && value !== undefined) headers.set(parameter.name, asText(value))
-    }
-    // The host's headers (credentials, say) win over anything the caller's input sets.
-    for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value)
-    const {body, contentType} = requestBody(operation, input) ?? {}
-    if (contentType !== undefined) headers.set('content-type', contentType)
-    const method = operation.method.toUpperCase()
-    const response = await fetch(requestUrl(options.baseUrl, operation, input), {method, headers, body, signal: call.signal})
+    const request = beforeSending(() => buildRequest(call, input))
+    const response = await fetch(request, {signal: call.signal})
     const text = await response.text()
     if (!response.ok) {
       // Name the path template, not the URL: a base URL may carry credentials.
       const detail = text === '' ? '' : `: ${text.slice(0, 300)}`
-      throw new Error(`HTTP ${response.status} ${response.statusText} from ${method} ${operation.path}${detail}`)
+      throw new Error(`HTTP ${response.status} ${response.statusText} from ${request.method} ${call.operation.path}${detail}`)
     }
     if (text === '') return null
     return /[/+]json\b/i.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : text
   },
+}
+
+/**
+ * What `build` returns, or a NotSentError saying why the request could not be built:
+ * nothing was sent.
+ *
+ * @template T
+ * @param {() => T} build
+ * @returns {T}
+ */
+function beforeSending(build) {
+  try {
+    return build()
+  } catch (error) {
+    // What the platform throws may quote a header value or a base URL with its credentials.
+    const why = error instanceof Refusal ? error.message : 'fetch cannot build the request: a header value, the method or the base URL is not valid'
+    throw new NotSentError(`${why}; nothing was sent`, {cause: error})
+  }
+}
+
+/** A request this executor will not build, with a message safe to show the caller. */
+class Refusal extends Error {}
+
+/**
+ * The whole request, built as a Request so that everything fetch would refuse (a header
+ * value with a line break, a base URL with credentials in it) is refused here, unsent.
+ *
+ * @param {ExecutorCall} call
+ * @param {Record<string, unknown>} input
+ */
+function buildRequest(call, input) {
+  const {operation} = call
+  const options = /** @type {Partial<HttpExecutorOptions>} */ (call.options)
+  if (typeof options.baseUrl !== 'string' || options.baseUrl === '') {
+    throw new Refusal(`no baseUrl option is registered for cassette ${call.cassette}`)
+  }
+  const headers = new Headers({accept: 'application/json'})
+  for (const parameter of operation.parameters) {
+    const value = inputValue(input, parameter.name)
+    if (parameter.in === 'header' && value !== undefined) headers.set(parameter.name, asText(value))
+  }
+  // The host's headers (credentials, say) win over anything the caller's input sets.
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value)
+  const {body, contentType} = requestBody(operation, input) ?? {}
+  if (contentType !== undefined) headers.set('content-type', contentType)
+  return new Request(requestUrl(options.baseUrl, operation, input), {method: operation.method.toUpperCase(), headers, body})
 }
 
 /**
@@ -76,7 +111,7 @@ function requestUrl(baseUrl, operation, input) {
   const expected = `${url.pathname.replace(/\/$/, '')}${path}`
   url.pathname = expected
   // URL parsing normalises a path; one that changed here would call another operation.
-  if (url.pathname !== expected) throw new Error(`the path parameters of ${operation.path} would change which path is called; nothing was sent`)
+  if (url.pathname !== expected) throw new Refusal(`the path ${operation.path} with its parameters would change which path is called`)
   url.search = fixedQuery
   for (const parameter of operation.parameters) {
     const value = inputValue(input, parameter.name)
@@ -101,7 +136,7 @@ function pathSegment(segment, input) {
   const names = []
   const filled = segment.replaceAll(/\{([^}]+)\}/g, (_match, name) => {
     const value = inputValue(input, name)
-    if (value === undefined) throw new Error(`path parameter ${name} is missing from the input`)
+    if (value === undefined) throw new Refusal(`path parameter ${name} is missing from the input`)
     const text = asText(value)
     if (text.split(/[/\\]/).some((piece) => piece === '.' || piece === '..')) throw refusedSegment([name])
     names.push(name)
@@ -113,7 +148,7 @@ function pathSegment(segment, input) {
 
 /** @param {string[]} names */
 function refusedSegment(names) {
-  return new Error(`path parameter ${names.join(', ')} is empty or a dot-segment (. or ..), which would change which path is called; nothing was sent`)
+  return new Refusal(`path parameter ${names.join(', ')} is empty or a dot-segment (. or ..), which would change which path is called`)
 }
 
 /**
@@ -131,7 +166,7 @@ function requestBody(operation, input) {
   const {contentType} = operation.body
   const essence = contentType.split(';', 1)[0].trim().toLowerCase()
   if (essence !== FORM && essence !== MULTIPART) return {body: JSON.stringify(value), contentType}
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`the body of ${operation.path} must be an object of form fields; nothing was sent`)
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Refusal(`the body of ${operation.path} must be an object of form fields`)
   const encoding = operation.body.encoding ?? {}
   // Own entries only: a field named `constructor` is written the default way, like any other.
   /** @param {string} name */
@@ -196,7 +231,7 @@ function multipartParts(name, value, field) {
     const files = Array.isArray(value) ? value : [value]
     return files.map((file) => {
       // Buffer.from skips what is not base64; a mistyped file must not be sent as other bytes.
-      if (typeof file !== 'string' || !BASE64.test(file)) throw new Error(`form field ${name} is not base64; nothing was sent`)
+      if (typeof file !== 'string' || !BASE64.test(file)) throw new Refusal(`form field ${name} is not base64`)
       return {name, filename: name, contentType: field.contentType ?? 'application/octet-stream', content: Buffer.from(file, 'base64')}
     })
   }
@@ -225,7 +260,7 @@ function multipartBody(parts, boundary) {
     let head = `--${boundary}\r\nContent-Disposition: form-data; name=${quoted(part.name)}`
     if (part.filename !== undefined) head += `; filename=${quoted(part.filename)}`
     if (part.contentType !== undefined) {
-      if (!HEADER_TEXT.test(part.contentType)) throw new Error(`the media type of form field ${part.name} is not printable text; nothing was sent`)
+      if (!HEADER_TEXT.test(part.contentType)) throw new Refusal(`the media type of form field ${part.name} is not printable text`)
       head += `\r\nContent-Type: ${part.contentType}`
     }
     chunks.push(Buffer.from(`${head}\r\n\r\n`), Buffer.from(part.content), Buffer.from('\r\n'))

@@ -91,7 +91,7 @@ describe('the example HTTP executor, given path parameters that would leave the 
       ],
     }
     const error = (await call(operation, {}).catch((e: unknown) => e)) as Error
-    expect(error.message).toBe(`path parameter ${name} is missing from the input`)
+    expect(error.message).toBe(`path parameter ${name} is missing from the input; nothing was sent`)
     const queryAndHeader: OperationRecord = {...operation, path: '/things', parameters: operation.parameters.slice(1)}
     await call(queryAndHeader, {})
     expect(server().requests).toHaveLength(1)
@@ -107,7 +107,7 @@ describe('the example HTTP executor, given path parameters that would leave the 
       confirm: '7',
     }).catch((e: unknown) => e)) as TamaError
     expect(error).toBeInstanceOf(TamaError)
-    expect(error.kind).toBe('execution_failed')
+    expect({kind: error.kind, dispatched: error.dispatched, reason: error.details.reason}).toEqual({kind: 'execution_failed', dispatched: false, reason: 'not_sent'})
     expect(error.message).toMatch(/nothing was sent/)
     expect(server().requests).toEqual([])
   })

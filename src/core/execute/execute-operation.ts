@@ -5,6 +5,7 @@ import {thrownFirstLine} from '../text/index.js'
 import {checkConfirmation} from './confirmation.js'
 import {resolveExecutor, type ResolvedExecutor} from './executor-registry.js'
 import {findNonJson, isPlainObject} from '../json/index.js'
+import {saysNotSent} from './not-sent.js'
 import {schemaValidator} from './schema-validator.js'
 import type {DispatchPlan, ExecuteOptions, ExecuteResult, ExecutorCall, OperationCatalog} from './types.js'
 
@@ -40,9 +41,9 @@ export async function executeOperation(
   const options = readOptions(given, 'execute options', true)
   return traceSpan('execute', {mode: options.dryRun === true ? 'dry_run' : 'dispatch'}, async (span) => {
     let dispatched = false
-    const markDispatched = (): void => {
-      dispatched = true
-      span.set({dispatched: true})
+    const markDispatched = (value: boolean): void => {
+      dispatched = value
+      span.set({dispatched: value})
     }
     try {
       return await checkAndDispatch(catalog, cassette, operationId, input, options, (operation) => {
@@ -62,7 +63,7 @@ async function checkAndDispatch(
   input: unknown,
   options: ExecuteOptions,
   onFound: (operation: OperationRecord) => void,
-  markDispatched: () => void,
+  markDispatched: (dispatched: boolean) => void,
 ): Promise<ExecuteResult> {
   const scopes = checkScopes(options.scopes)
   const timeout = checkTimeout(options.timeout)
@@ -202,7 +203,11 @@ function plan(cassette: string, operation: OperationRecord, input: Record<string
   }
 }
 
-/** Hands the call to the executor once and turns every way it can go wrong into execution_failed. */
+/**
+ * Hands the call to the executor once and turns every way it can go wrong into
+ * execution_failed: dispatched, unless the executor says it sent nothing (NotSentError)
+ * before a timeout or abort.
+ */
 async function dispatch(
   name: string,
   {executor}: ResolvedExecutor,
@@ -210,7 +215,7 @@ async function dispatch(
   input: Record<string, unknown>,
   timeout: number | undefined,
   signal: AbortSignal | undefined,
-  markDispatched: () => void,
+  markDispatched: (dispatched: boolean) => void,
 ): Promise<unknown> {
   const controller = new AbortController()
   const failed = (reason: string, message: string, cause?: unknown): TamaError =>
@@ -236,7 +241,7 @@ async function dispatch(
           controller.abort(new DOMException(`The operation timed out after ${timeout} ms.`, 'TimeoutError'))
         }, timeout)
   let running: Promise<unknown>
-  markDispatched()
+  markDispatched(true)
   try {
     running = Promise.resolve(executor.execute({...call, signal: controller.signal}, input))
   } catch (error) {
@@ -247,7 +252,13 @@ async function dispatch(
   try {
     const result = await Promise.race([running, stopped]).catch((error: unknown) => {
       // Once stopped, whatever the executor says (an AbortError, say) is the stop's doing.
-      throw stopError ?? failed('executor_error', `${name} failed in its executor: ${describe(error)}.`, error)
+      if (stopError !== undefined) throw stopError
+      if (!saysNotSent(error)) throw failed('executor_error', `${name} failed in its executor: ${describe(error)}.`, error)
+      markDispatched(false)
+      throw new TamaError('execution_failed', `${name} was not sent: its executor refused it before sending anything: ${describe(error)}. Nothing ran; fix the input (or the host's executor) and call again.`, {
+        details: {cassette: call.cassette, operation_id: call.operationId, reason: 'not_sent'},
+        cause: error,
+      })
     })
     const nonJson = findNonJson(result)
     if (nonJson !== null) {

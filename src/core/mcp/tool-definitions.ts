@@ -108,7 +108,7 @@ const EXECUTE_TOOL: ToolDefinition = deepFreeze({
     'Pass `cassette` and `operation_id` exactly as search returned them, and `input`: a JSON object valid against the operation\'s `input_schema`.',
     'Some operations need the user\'s confirmation (search shows `confirmation`): the call then answers error kind `confirmation_required` with a message to show the user.',
     'Once the user agrees, call again with `confirm: true`, or, when the rule names an `echo` field, with `confirm` set to the value of that input field (the name of the thing being deleted, say).',
-    'An `error` means nothing ran (`dispatched: false`): not_found (check the suggestions, or search), confirmation_required, invalid_input (each problem has a JSON Pointer into the input), not_ready or no_executor; fix the call and try again.',
+    'An `error` means nothing ran (`dispatched: false`): not_found (check the suggestions, or search), confirmation_required, invalid_input (each problem has a JSON Pointer into the input), not_ready, no_executor, or execution_failed with details.reason not_sent (the executor refused it before sending anything); fix the call and try again.',
     'An `operation_error` with `dispatched: true` means the call reached the system and may have taken effect: do not simply retry; check the current state first (with a read operation, say), then decide.',
   ].join(' '),
   inputSchema: {

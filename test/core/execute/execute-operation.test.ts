@@ -7,6 +7,8 @@ import {
   type ExecutorCall,
   type ExecutorMap,
   type OperationCatalog,
+  NOT_SENT_CODE,
+  NotSentError,
   executeOperation,
 } from '../../../src/core/execute/index.js'
 import {FakeCatalog, fixtureOperations} from './fake-catalog.js'
@@ -370,6 +372,42 @@ describe('executeOperation: dispatch', () => {
     const {executor, calls} = counting()
     await executeOperation(new FakeCatalog(), 'runtime', 'runtime.health', {}, {scopes: [], executors: {runtime: executor}})
     expect(calls[0]!.call).toMatchObject({options: {}, context: {}, scopes: []})
+  })
+})
+
+describe('executeOperation: an executor that says it sent nothing', () => {
+  const notSent = (message: string): Error => Object.assign(new Error(message), {code: NOT_SENT_CODE})
+
+  it.each<{name: string; behaviour: () => unknown}>([
+    {name: 'rejects with a NotSentError', behaviour: () => Promise.reject(new NotSentError('path parameter name is missing'))},
+    {name: 'throws a NotSentError synchronously', behaviour: () => {
+      throw new NotSentError('path parameter name is missing')
+    }},
+    {name: 'rejects with any error whose code says so (another copy of tama-dex, or none)', behaviour: () => Promise.reject(notSent('path parameter name is missing'))},
+  ])('an executor that $name fails with dispatched: false', async ({behaviour}) => {
+    const {executor, calls} = counting(behaviour)
+    const error = await failure(new FakeCatalog(), 'incus', 'instance_get', {name: 'web1'}, {scopes: READ, executors: {incus: executor}})
+    expect({kind: error.kind, dispatched: error.dispatched}).toEqual({kind: 'execution_failed', dispatched: false})
+    expect(error.details).toEqual({cassette: 'incus', operation_id: 'instance_get', reason: 'not_sent'})
+    expect(error.message).toMatch(/incus\/instance_get was not sent: .*path parameter name is missing\. Nothing ran/)
+    expect(error.message).not.toMatch(/may have taken effect/)
+    expect(calls).toHaveLength(1)
+  })
+
+  it.each<{name: string; behaviour: (call: ExecutorCall) => unknown; options?: Partial<ExecuteOptions>; reason: string}>([
+    {
+      name: 'says so only after its timeout',
+      behaviour: (call) => new Promise((_resolve, reject) => call.signal.addEventListener('abort', () => setTimeout(() => reject(notSent('late')), 5))),
+      options: {timeout: 20},
+      reason: 'timeout',
+    },
+    {name: 'rejects with an error whose code cannot be read', behaviour: () => Promise.reject(new Proxy({}, {get: () => { throw new Error('no') }})), reason: 'executor_error'},
+    {name: 'rejects with a code that only looks alike', behaviour: () => Promise.reject(Object.assign(new Error('x'), {code: NOT_SENT_CODE.toLowerCase()})), reason: 'executor_error'},
+    {name: 'rejects with the code as the error itself', behaviour: () => Promise.reject(NOT_SENT_CODE), reason: 'executor_error'},
+  ])('an executor that $name fails with dispatched: true (fail closed)', async ({behaviour, options, reason}) => {
+    const {executor} = counting(behaviour)
+    const error = await failure(new FakeCatalog(), 'incus', 'instance_get', {name: 'web1'}, {scopes: READ, executors: {incus: executor}, ...options})
+    expect({kind: error.kind, dispatched: error.dispatched, reason: error.details.reason}).toEqual({kind: 'execution_failed', dispatched: true, reason})
   })
 })
 

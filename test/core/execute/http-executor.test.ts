@@ -87,18 +87,39 @@ describe('the example HTTP executor', () => {
     expect(output).toEqual({result: want})
   })
 
-  it.each<{name: string; given: {reply: Reply; timeout?: number; options?: Record<string, unknown>}; want: {reason: string; message: RegExp; requests: number}}>([
+  it.each<{name: string; given: {reply: Reply; timeout?: number; options?: () => Record<string, unknown>}; want: {reason: string; message: RegExp; requests: number}}>([
     {name: 'an error status', given: {reply: {status: 500, type: 'text/plain', body: 'disk full'}}, want: {reason: 'executor_error', message: /HTTP 500 .* GET \/health: disk full/, requests: 1}},
     {name: 'a server that never answers', given: {reply: 'hang', timeout: 50}, want: {reason: 'timeout', message: /did not finish within 50 ms/, requests: 1}},
-    {name: 'a missing base URL', given: {reply: {status: 200}, options: {}}, want: {reason: 'executor_error', message: /no baseUrl option/, requests: 0}},
   ])('fails with dispatched: true on $name', async ({given, want}) => {
-    server().reply = given.reply
-    const map = given.options === undefined ? executors() : {runtime: {executor: httpExecutor, options: given.options}}
-    const error = (await executeOperation(new FakeCatalog(), 'runtime', 'runtime.health', {}, {scopes: [], executors: map, timeout: given.timeout}).catch((e: unknown) => e)) as TamaError
-    expect(error).toBeInstanceOf(TamaError)
+    const error = await failure(given)
     expect({kind: error.kind, dispatched: error.dispatched, reason: error.details.reason}).toEqual({kind: 'execution_failed', dispatched: true, reason: want.reason})
     expect(error.message).toMatch(want.message)
     expect(error.message).not.toContain(server().url)
     expect(server().requests).toHaveLength(want.requests)
   })
+
+  // Every way building the request can fail, before fetch is called, sends nothing.
+  it.each<{name: string; options: () => Record<string, unknown>; message: RegExp}>([
+    {name: 'a missing base URL', options: () => ({}), message: /no baseUrl option/},
+    {name: 'a base URL that is not a URL', options: () => ({baseUrl: 'not a url'}), message: /fetch cannot build the request/},
+    {name: 'a base URL with credentials in it', options: () => ({baseUrl: server().url.replace('//', '//user:hunter2@')}), message: /fetch cannot build the request/},
+    {name: 'a registered header value with a line break', options: () => ({baseUrl: server().url, headers: {authorization: 'Bearer hunter2\r\nx-evil: 1'}}), message: /fetch cannot build the request/},
+  ])('fails with dispatched: false on $name, and says why without quoting it', async ({options, message}) => {
+    const error = await failure({reply: {status: 200}, options})
+    expect({kind: error.kind, dispatched: error.dispatched, reason: error.details.reason}).toEqual({kind: 'execution_failed', dispatched: false, reason: 'not_sent'})
+    expect(error.message).toMatch(message)
+    expect(error.message).toMatch(/nothing was sent/)
+    expect(error.message).not.toContain('hunter2')
+    expect(error.message).not.toContain(server().url)
+    expect(server().requests).toHaveLength(0)
+  })
+
+  /** What execute throws for runtime.health with the given reply and options. */
+  async function failure(given: {reply: Reply; timeout?: number; options?: () => Record<string, unknown>}): Promise<TamaError> {
+    server().reply = given.reply
+    const map = given.options === undefined ? executors() : {runtime: {executor: httpExecutor, options: given.options()}}
+    const error = (await executeOperation(new FakeCatalog(), 'runtime', 'runtime.health', {}, {scopes: [], executors: map, timeout: given.timeout}).catch((e: unknown) => e)) as TamaError
+    expect(error).toBeInstanceOf(TamaError)
+    return error
+  }
 })
