@@ -2,7 +2,7 @@ import {Ajv2020} from 'ajv/dist/2020.js'
 import {describe, expect, it} from 'vitest'
 
 import {TamaError} from '../../../src/core/errors/tama-error.js'
-import type {Executor, ExecutorCall, ExecutorMap} from '../../../src/core/execute/index.js'
+import {type Executor, type ExecutorCall, type ExecutorMap, NotSentError} from '../../../src/core/execute/index.js'
 import {type Caller, executeTool, handleExecute, handleSearch, isToolFailure, searchTool} from '../../../src/core/mcp/index.js'
 import {FakeCatalog} from '../execute/fake-catalog.js'
 import {FakeIndex} from './fake-index.js'
@@ -62,6 +62,7 @@ describe('handleExecute', () => {
     async execute(call, input) {
       seen.push(call)
       if (input.name === 'explode') throw new Error('backend exploded')
+      if (input.name === 'unsendable') throw new NotSentError('the request cannot be built; nothing was sent')
       return {instance: input.name, status: 'Running'}
     },
   }
@@ -78,6 +79,7 @@ describe('handleExecute', () => {
     {name: 'confirm of the wrong type', given: {args: {cassette: 'incus', operation_id: 'instance_get', confirm: 1}, caller: READ}, want: {error: {kind: 'usage', pointer: '/confirm'}, calls: 0}},
     {name: 'no executors registered', given: {args: {cassette: 'incus', operation_id: 'instance_get', input: {name: 'web1'}}, caller: READ, executors: {}}, want: {error: {kind: 'no_executor'}, calls: 0}},
     {name: 'an executor that fails', given: {args: {cassette: 'incus', operation_id: 'instance_get', input: {name: 'explode'}}, caller: READ}, want: {operation_error: {kind: 'execution_failed'}, calls: 1}},
+    {name: 'an executor that sent nothing', given: {args: {cassette: 'incus', operation_id: 'instance_get', input: {name: 'unsendable'}}, caller: READ}, want: {error: {kind: 'execution_failed'}, calls: 1}},
   ])('$name', async ({given, want}) => {
     seen.length = 0
     const output = await handleExecute(new FakeIndex(), given.args, given.caller, given.executors ?? executors)
