@@ -19,6 +19,7 @@ export const ADOPT_WARNING_KINDS = {
   'field-converted': 'Swagger 2.0 fields converted to their OpenAPI 3 place',
   'path-lifted': 'path items nested in path items lifted to their full path',
   'path-rewritten': 'query templates that repeat a query parameter removed from path keys',
+  'path-fragment': 'operations whose path key has a #fragment, which is never sent',
   'title-added': 'empty titles taken from the file name',
   'schema-trimmed': "body schemas cut to the profile's limit on an operation's input",
   'keywords-unmatched': 'keyword map entries naming no operation or tag',
@@ -29,10 +30,10 @@ export type AdoptWarningKind = keyof typeof ADOPT_WARNING_KINDS
 
 /**
  * The kinds that report what a profile document cannot carry (form bodies, callbacks,
- * cookies, texts past a limit, patterns tama-dex cannot match in linear time) rather than
- * a mistake in the input: `strict` refuses every other kind.
+ * cookies, texts past a limit, patterns tama-dex cannot match in linear time, a path's
+ * fragment in the request) rather than a mistake in the input: `strict` refuses every other kind.
  */
-export const PROFILE_LOSS_KINDS: ReadonlySet<AdoptWarningKind> = new Set(['request-body-dropped', 'callback-dropped', 'text-cut', 'pattern-removed', 'parameter-dropped', 'schema-trimmed'])
+export const PROFILE_LOSS_KINDS: ReadonlySet<AdoptWarningKind> = new Set(['request-body-dropped', 'callback-dropped', 'text-cut', 'pattern-removed', 'parameter-dropped', 'schema-trimmed', 'path-fragment'])
 
 /** Something adoption changed or left out that the producer should know about. */
 export interface AdoptWarning {

@@ -1,6 +1,6 @@
 import type {Problem} from '../errors/index.js'
-import {type OperationRecord, type ValidatedDocument, checkDocument, checkMeasuredDocument} from '../profile/index.js'
-import {pointerOf} from '../json/index.js'
+import {type OperationRecord, type ValidatedDocument, checkDocument, checkMeasuredDocument, requestPath} from '../profile/index.js'
+import {isObject, pointerOf} from '../json/index.js'
 import {compareCodeUnits} from '../text/index.js'
 import {operationRow, type OperationRow} from './operation-row.js'
 
@@ -63,12 +63,21 @@ export function deriveRows(documents: readonly DocumentToDerive[]): DerivedRows 
 function collision(first: SourcedOperation, second: SourcedOperation): Problem {
   return {
     source: second.document.source,
-    pointer: `${operationPointer(second.record)}/operationId`,
-    message: `operationId "${second.record.operationId}" is also used by ${first.document.source} at ${operationPointer(first.record)}: operation ids must be unique across all documents of a cassette. Rename one of them.`,
+    pointer: `${operationPointer(second)}/operationId`,
+    message: `operationId "${second.record.operationId}" is also used by ${first.document.source} at ${operationPointer(first)}: operation ids must be unique across all documents of a cassette. Rename one of them.`,
   }
 }
 
-/** RFC 6901 pointer to an operation object in its document. */
-function operationPointer(record: OperationRecord): string {
-  return pointerOf(['paths', record.path, record.method])
+/**
+ * RFC 6901 pointer to an operation object in its document: under the path key whose
+ * request path is the record's and whose operation has its id (a key may add a `#fragment`).
+ */
+function operationPointer({document, record}: SourcedOperation): string {
+  const paths = isObject(document.value) && isObject(document.value.paths) ? document.value.paths : {}
+  const key = Object.keys(paths).find((key) => {
+    const item = paths[key]
+    const operation = isObject(item) ? item[record.method] : undefined
+    return requestPath(key) === record.path && isObject(operation) && operation.operationId === record.operationId
+  })
+  return pointerOf(['paths', key ?? record.path, record.method])
 }

@@ -1,4 +1,5 @@
 import {childPointer, isObject} from '../json/index.js'
+import {requestPath} from './path-template.js'
 import type {RefResolver} from './ref-resolver.js'
 
 /** The HTTP methods of an OpenAPI Path Item, in the specification's order (https://spec.openapis.org/oas/v3.1.0#path-item-object). */
@@ -16,6 +17,7 @@ export interface ParameterEntry {
 /** One operation of `paths`, with the parameters that apply to it. */
 export interface CollectedOperation {
   readonly pointer: string
+  /** The path the operation calls: its key without a `#fragment` (requestPath). */
   readonly path: string
   readonly method: (typeof METHODS)[number]
   readonly operation: Record<string, unknown>
@@ -30,10 +32,11 @@ export interface CollectedOperation {
 export function collectOperations(document: Record<string, unknown>, resolver: RefResolver): CollectedOperation[] {
   const operations: CollectedOperation[] = []
   if (!isObject(document.paths)) return operations
-  for (const path of Object.keys(document.paths)) {
-    if (!path.startsWith('/')) continue
-    const pointer = childPointer('/paths', path)
-    const item = pathItem(document.paths[path], pointer, resolver)
+  for (const key of Object.keys(document.paths)) {
+    if (!key.startsWith('/')) continue
+    const pointer = childPointer('/paths', key)
+    const path = requestPath(key)
+    const item = pathItem(document.paths[key], pointer, resolver)
     if (item === null) continue
     for (const method of METHODS) {
       const at = item.operations.get(method)

@@ -4,6 +4,7 @@ import {childPointer, isObject, quoteJson, withMember} from '../json/index.js'
 import type {InputBody, InputParameter, JsonSchema} from './operation-record.js'
 import type {RefResolver} from './ref-resolver.js'
 import type {SchemaAt, SchemaBundler} from './schema-bundler.js'
+import {templateNames} from './path-template.js'
 import {compareCodeUnits} from '../text/index.js'
 
 type Report = (pointer: string, message: string) => void
@@ -210,18 +211,6 @@ function checkPathTemplate(operation: CollectedOperation, parameters: readonly P
       report(inlinePointer(entry, 'name'), `Path parameter ${quoteJson(entry.value.name)} does not appear in the path ${quoteJson(operation.path)}. Add {${String(entry.value.name)}} to the path, or make it a query parameter.`)
     }
   }
-}
-
-/** The names of a path template's `{name}` expressions. */
-function templateNames(path: string): Set<string> {
-  const names = new Set<string>()
-  for (let open = path.indexOf('{'); open >= 0; open = path.indexOf('{', open + 1)) {
-    const close = path.indexOf('}', open + 1)
-    if (close < 0) break
-    const name = path.slice(open + 1, close)
-    if (name !== '' && !name.includes('{')) names.add(name)
-  }
-  return names
 }
 
 /** docs/profile.md#the-input-object, rule 5: one input property per name. */

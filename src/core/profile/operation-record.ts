@@ -55,7 +55,7 @@ export interface OperationRecord {
   readonly operationId: string
   /** Lower-case HTTP method. */
   readonly method: string
-  /** The path template as written in the document (`/1.0/instances/{name}`). */
+  /** The path template the operation calls: its key as written, without a `#fragment` (`/1.0/instances/{name}`, `/1.0/instances?recursion=1`). */
   readonly path: string
   readonly summary: string
   readonly description: string

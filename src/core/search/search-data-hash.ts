@@ -3,4 +3,4 @@
  * code, vocabulary and model. An index stores it beside the search rows it derived, and
  * re-derives them when it opens with another (docs/cassette-format.md#search-rows).
  */
-export const SEARCH_DATA_HASH = 'd0fb1981480b041be0c53c80a085102c93fa281430df27115dbc9171c96269c2'
+export const SEARCH_DATA_HASH = 'ba178d93d8165428ca1dce6909deba98ab83ff7ae59c97bdb316eee41e93abeb'

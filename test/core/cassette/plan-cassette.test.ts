@@ -83,6 +83,21 @@ describe('planCassette', () => {
     expect(error.problems).toEqual(want)
   })
 
+  it('names the path key with its #fragment where an operationId is used twice, not the key of the path it calls', () => {
+    const document = (title: string, key: string) => ({
+      openapi: '3.1.0',
+      'x-tama-profile': 'tama-operations/1',
+      info: {title, version: '1'},
+      paths: {
+        '/files/{id}': {put: {operationId: `${title}_update`, summary: 'Update', 'x-tama-scopes': [], parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string'}}], responses: {'200': {description: 'OK'}}}},
+        [key]: {put: {operationId: 'share', summary: 'Share', 'x-tama-scopes': [], parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string'}}], responses: {'200': {description: 'OK'}}}},
+      },
+    })
+    const error = tamaError(() => planCassette({name: 'files', version: '1.0.0', documents: [{source: 'a.json', document: document('a', '/files/{id}#add_link')}, {source: 'b.json', document: document('b', '/files/{id}#share')}]}))
+    expect(error.problems.map((problem) => problem.pointer)).toEqual([expect.stringMatching(/^\/paths\/~1files~1\{id\}#(add_link|share)\/put\/operationId$/)])
+    expect(error.problems[0]!.message).toMatch(/is also used by [ab]\.json at \/paths\/~1files~1\{id\}#(add_link|share)\/put:/)
+  })
+
   // The build checks the data limits while canonicalising, and checkDocument walks only a document past one.
   const nested = (depth: number): unknown => (depth === 0 ? 'leaf' : {deeper: nested(depth - 1)})
   it.each([

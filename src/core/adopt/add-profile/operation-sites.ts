@@ -1,12 +1,13 @@
 import {TamaError} from '../../errors/index.js'
 import {childPointer, isObject} from '../../json/index.js'
+import {requestPath} from '../../profile/index.js'
 import {HTTP_METHODS, type HttpMethod} from '../adopt-options.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'
 import type {InternalRefs} from '../internal-refs.js'
 
 /** One operation and where it lives. */
 export interface OperationSite {
-  /** The path key as written, a fixed query string (`/1.0/instances?recursion=1`) included. */
+  /** The path key as written, a fixed query string (`/1.0/instances?recursion=1`) and a `#fragment` included. */
   readonly path: string
   readonly method: HttpMethod
   readonly item: Record<string, unknown>
@@ -46,6 +47,10 @@ export function operationSites(document: Record<string, unknown>, refs: Internal
         warnings.add('operation-left-out', childPointer(pointer, method), `${method.toUpperCase()} ${path} is not an Operation object; it was left out.`)
         delete item[method]
         continue
+      }
+      const called = requestPath(path)
+      if (called !== path) {
+        warnings.add('path-fragment', childPointer(pointer, method), `${method.toUpperCase()} ${path} keeps its key and operationId, but a URL's fragment is never sent: it calls ${method.toUpperCase()} ${called}.`)
       }
       sites.push({path, method, item, operation, pointer: childPointer(pointer, method)})
     }

@@ -1,4 +1,5 @@
 import {childPointer, isObject} from '../../json/index.js'
+import {requestPath, templateNames} from '../../profile/index.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'
 import type {InternalRefs} from '../internal-refs.js'
 import type {OperationSite} from './operation-sites.js'
@@ -62,24 +63,20 @@ function key(entry: Entry): string {
   return `${String(entry.in)}\u0000${String(entry.name)}`
 }
 
-function templateNames(path: string): Set<string> {
-  return new Set([...path.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1]!))
-}
-
 function droppedEntries(effective: readonly Entry[], site: OperationSite, warnings: AdoptWarnings): Set<Entry> {
   const dropped = new Set<Entry>()
   const drop = (entry: Entry, message: string): void => {
     dropped.add(entry)
     warnings.add('parameter-dropped', entry.pointer, message, site.operation.operationId as string)
   }
-  const template = templateNames(site.path)
+  const template = templateNames(requestPath(site.path))
   const byName = new Map<string, Entry>()
   const ranked = effective
     .filter((entry) => {
       if (typeof entry.name !== 'string' || entry.name === '') drop(entry, 'a parameter without a name was dropped.')
       else if (entry.in === 'cookie') drop(entry, `cookie parameter "${entry.name}" was dropped: a profile input has no cookies (docs/profile.md#the-input-object).`)
       else if (typeof entry.in !== 'string' || !PLACES.includes(entry.in)) drop(entry, `parameter "${entry.name}" with in: ${JSON.stringify(entry.in)} was dropped: only path, query and header parameters are input.`)
-      else if (entry.in === 'path' && !template.has(entry.name)) drop(entry, `path parameter "${entry.name}" was dropped: the path ${JSON.stringify(site.path)} has no {${entry.name}}.`)
+      else if (entry.in === 'path' && !template.has(entry.name)) drop(entry, `path parameter "${entry.name}" was dropped: the path ${JSON.stringify(requestPath(site.path))} has no {${entry.name}}.`)
       else return true
       return false
     })
@@ -104,7 +101,7 @@ function droppedEntries(effective: readonly Entry[], site: OperationSite, warnin
 function missingPathParameters(kept: readonly Entry[], site: OperationSite, warnings: AdoptWarnings): Record<string, unknown>[] {
   const declared = new Set(kept.filter((entry) => entry.in === 'path').map((entry) => entry.name))
   const added: Record<string, unknown>[] = []
-  for (const name of templateNames(site.path)) {
+  for (const name of templateNames(requestPath(site.path))) {
     if (declared.has(name)) continue
     added.push({name, in: 'path', required: true, schema: {type: 'string'}})
     warnings.add('parameter-added', childPointer(site.pointer, 'parameters'), `path parameter "${name}" of ${JSON.stringify(site.path)} was not declared; it was added as a string.`, site.operation.operationId as string)

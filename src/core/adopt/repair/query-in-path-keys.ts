@@ -1,4 +1,5 @@
 import {childPointer, isObject} from '../../json/index.js'
+import {requestPath} from '../../profile/index.js'
 import {HTTP_METHODS} from '../adopt-options.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'
 
@@ -13,17 +14,20 @@ export function dropQueryTemplates(document: Record<string, unknown>, warnings: 
   const paths = document.paths
   if (!isObject(paths)) return
   for (const key of Object.keys(paths)) {
-    const split = key.indexOf('?')
+    // The query string ends where a `#fragment` starts; the fragment stays on the key.
+    const called = requestPath(key)
+    const fragment = key.slice(called.length)
+    const split = called.indexOf('?')
     const item = paths[key]
     if (split < 0 || !isObject(item)) continue
     const declared = queryParameterNames(item)
-    const pairs = key.slice(split + 1).split('&')
+    const pairs = called.slice(split + 1).split('&')
     const kept = pairs.filter((pair) => {
       const match = /^([^=]+)=\{([^{}]+)\}$/.exec(pair)
       return match === null || match[1] !== match[2] || !declared.has(match[1]!)
     })
     if (kept.length === pairs.length) continue
-    const rewritten = kept.length === 0 ? key.slice(0, split) : `${key.slice(0, split)}?${kept.join('&')}`
+    const rewritten = `${called.slice(0, split)}${kept.length === 0 ? '' : `?${kept.join('&')}`}${fragment}`
     if (Object.hasOwn(paths, rewritten)) continue
     // Rebuilt in order, so the rewritten key keeps its place.
     const entries = Object.entries(paths).map(([name, value]): [string, unknown] => [name === key ? rewritten : name, value])
