@@ -21,8 +21,9 @@ export {INDEX_APPLICATION_ID}
  */
 export const STORAGE_VERSION = 9
 
-// Enough for SQLite's header with its application_id, or a description's first lines.
-const HEAD_BYTES = 64 * 1024
+// SQLite's database header (application_id included); only a file that is not SQLite is read further, for a description's first lines.
+const SQLITE_HEADER_BYTES = 100
+const DESCRIPTION_HEAD_BYTES = 64 * 1024
 
 const INDEX_TABLES = `
 CREATE TABLE cassettes (
@@ -133,8 +134,13 @@ function checkIndexFile(path: string, options: StorageOptions): boolean {
   }
   let head: Buffer
   try {
-    const bytes = Buffer.alloc(HEAD_BYTES)
-    head = bytes.subarray(0, readSync(fd, bytes, 0, HEAD_BYTES, 0))
+    const read = (size: number): Buffer => {
+      const bytes = Buffer.alloc(size)
+      return bytes.subarray(0, readSync(fd, bytes, 0, size, 0))
+    }
+    // Every open reads the header; the rest only when it is no index, to say what the file is.
+    head = read(SQLITE_HEADER_BYTES)
+    if (!isSqlite(head) && head.length === SQLITE_HEADER_BYTES) head = read(DESCRIPTION_HEAD_BYTES)
   } catch {
     throw unusable(path, 'it cannot be read')
   } finally {
