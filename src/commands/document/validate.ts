@@ -8,7 +8,7 @@ import type {ValidationReport} from '../../core/profile/index.js'
 
 export default class DocumentValidate extends BaseCommand {
   static override summary = 'Check tama-operations/1 documents and report every problem, then a total.'
-  static override description = `Validates each FILE (JSON or YAML) against OpenAPI 3.1 and the tama-operations/1 profile (docs/profile.md) and prints every problem as FILE#/json/pointer: message, or one OK line with the operation count per valid file, then a total line ("3 documents: 2 valid, 1 with 4 problems"). - reads one document from standard input. A DIRECTORY stands for the API descriptions below it (.json, .yaml and .yml files declaring openapi, swagger or x-tama-profile; other files are listed as skipped; folders holding none at all are a usage error). Exit codes: 0 all valid, 2 no API description found, 3 a document is invalid, 5 a file is missing.`
+  static override description = `Validates each FILE (JSON or YAML) against OpenAPI 3.1 and the tama-operations/1 profile (docs/profile.md) and prints every problem as FILE#/json/pointer: message, or one OK line with the operation count per valid file, then a total line ("3 documents: 2 valid, 1 with 4 problems"). - reads one document from standard input. A DIRECTORY stands for the API descriptions below it (.json, .yaml and .yml files declaring openapi, swagger or x-tama-profile, outside hidden folders and node_modules/; other files are listed as skipped; folders holding none at all are a usage error). Exit codes: 0 all valid, 2 no API description found, 3 a document is invalid, 5 a file is missing.`
   static override examples = [
     '<%= config.bin %> document validate examples/incus.yaml',
     '<%= config.bin %> document validate examples/*.yaml --json',

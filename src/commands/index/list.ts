@@ -3,7 +3,7 @@ import {indexFlags} from '../../cli-flags.js'
 import type {InstalledCassette} from '../../core/host-index/index.js'
 
 export default class IndexList extends BaseCommand {
-  static override summary = 'List the cassettes installed in the index.'
+  static override summary = 'List the cassettes installed in the index (exit 8, not_ready, where there is no index).'
   static override flags = {...indexFlags}
 
   async run(): Promise<{cassettes: InstalledCassette[]}> {
