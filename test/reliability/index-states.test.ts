@@ -9,6 +9,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {buildCassette} from '../../src/core/cassette/build-cassette.js'
 import {sha256Hex} from '../../src/core/cassette/canonical-json.js'
+import {shellQuote as quote} from '../../src/core/text/shell-quote.js'
 import {STORAGE_VERSION, openIndex} from '../../src/core/host-index/index.js'
 import {largeDocument, profileDocument} from '../helpers/documents.js'
 import {CLI, type CliResult, PROJECT_ROOT, runCli, runProcess} from '../helpers/cli.js'
@@ -30,7 +31,6 @@ const CAN_MOUNT = spawnSync('unshare', ['-m', 'sh', '-c', 'mount -t tmpfs tmpfs 
 
 /** Runs the CLI in a private mount namespace, after `mounts` (shell commands) have run there. */
 function runCliMounted(mounts: readonly string[], args: readonly string[]): Promise<CliResult> {
-  const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`
   const script = [...mounts, `exec ${[process.execPath, CLI, ...args].map(quote).join(' ')}`].join(' && ')
   return runProcess('unshare', ['-m', 'sh', '-c', script])
 }
@@ -108,8 +108,24 @@ describe('a read-only index', () => {
   })
 })
 
+const NOBODY = ['--reuid=65534', '--regid=65534', '--clear-groups']
+
+/** Whether nobody can reach this checkout where it is: a clone in a private temporary folder cannot. */
+const NOBODY_REACHES_CHECKOUT = spawnSync('setpriv', [...NOBODY, 'test', '-r', CLI]).status === 0
+
 /** Whether this process can run a child as another user (root with setpriv): the only way to test permissions as they stop a user. */
-const CAN_DROP_PRIVILEGES = process.getuid?.() === 0 && spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'true']).status === 0
+const CAN_DROP_PRIVILEGES = process.getuid?.() === 0 && spawnSync('setpriv', [...NOBODY, 'true']).status === 0 && (NOBODY_REACHES_CHECKOUT || CAN_MOUNT)
+
+/**
+ * The command that runs `node args` as nobody (uid and gid 65534, no groups), in `cwd`. Where
+ * nobody cannot reach the checkout, a private mount namespace shows it at /mnt, and `checkout`
+ * gives the path a script should import from.
+ */
+function asNobody(cwd: string, args: (checkout: string) => readonly string[]): {command: string; args: string[]} {
+  if (NOBODY_REACHES_CHECKOUT) return {command: 'setpriv', args: [...NOBODY, process.execPath, ...args(PROJECT_ROOT)]}
+  const node = [process.execPath, ...args('/mnt/')].map(quote).join(' ')
+  return {command: 'unshare', args: ['-m', 'sh', '-c', `mount --bind ${quote(PROJECT_ROOT)} /mnt && cd ${quote(cwd)} && exec setpriv ${NOBODY.join(' ')} ${node}`]}
+}
 
 describe('an index another user owns, in a folder this user cannot write', () => {
   const states: ReadonlyArray<{name: string; prepare?: (path: string) => void}> = [
@@ -121,8 +137,10 @@ describe('an index another user owns, in a folder this user cannot write', () =>
   ]
 
   /** Runs the CLI as nobody (uid and gid 65534, no groups). */
-  const runAsNobody = (home: string, args: readonly string[]) =>
-    runProcess('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, CLI, ...args, '--json'], {env: {HOME: home, XDG_DATA_HOME: home}})
+  const runAsNobody = (home: string, args: readonly string[]) => {
+    const nobody = asNobody(home, (checkout) => [join(checkout, 'bin/run.js'), ...args, '--json'])
+    return runProcess(nobody.command, nobody.args, {cwd: home, env: {HOME: home, XDG_DATA_HOME: home}})
+  }
 
   it.skipIf(!CAN_DROP_PRIVILEGES).for(states)('$name: every reading command answers, and writes are unwritable', {timeout: 120_000}, async (state, context) => {
     const {folder, path} = stateFolder(`other-owner-${state.name.replace(/[^a-z]+/g, '-')}`)
@@ -155,7 +173,7 @@ describe('an index another user owns, in a folder this user cannot write', () =>
     chmodSync(folder, 0o755)
     chmodSync(path, 0o644)
     // The reader, as nobody, answers each line of its stdin: 'current' or a search's operations.
-    const script = `const {openIndex} = await import(${JSON.stringify(join(PROJECT_ROOT, 'dist/index.js'))})
+    const script = (checkout: string) => `const {openIndex} = await import(${JSON.stringify(join(checkout, 'dist/index.js'))})
       const path = ${JSON.stringify(path)}
       let index = openIndex({path, readonly: true})
       const answer = (line) => {
@@ -164,7 +182,8 @@ describe('an index another user owns, in a folder this user cannot write', () =>
         try { return index.search('op', {scopes: []}).results.map((hit) => hit.operation_id).sort().join(',') } catch (error) { return error.kind }
       }
       for await (const line of (await import('node:readline')).createInterface({input: process.stdin})) process.stdout.write(answer(line) + '\\n')`
-    const child = spawn('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '--input-type=module', '-e', script], {stdio: ['pipe', 'pipe', 'inherit']})
+    const nobody = asNobody(folder, (checkout) => ['--input-type=module', '-e', script(checkout)])
+    const child = spawn(nobody.command, nobody.args, {cwd: folder, stdio: ['pipe', 'pipe', 'inherit']})
     const lines = createInterface({input: child.stdout!})[Symbol.asyncIterator]()
     const ask = async (line: string) => {
       child.stdin!.write(`${line}\n`)
@@ -304,8 +323,7 @@ describe('an index deleted or replaced while a host holds it open', () => {
 describe('a full disk', () => {
   /** Runs CLI calls, in order, on a tmpfs of `size` mounted at `folder`; the answers are read after it is gone. */
   async function onSmallDisk(folder: string, size: string, steps: ReadonlyArray<{shell?: string; args?: readonly string[]}>): Promise<CliResult[]> {
-    const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`
-    const answers = mkdtempSync(join(dir, 'answers-'))
+      const answers = mkdtempSync(join(dir, 'answers-'))
     const lines = [`mount -t tmpfs -o size=${size} tmpfs ${folder}`]
     steps.forEach((step, i) => {
       if (step.shell !== undefined) lines.push(step.shell)
