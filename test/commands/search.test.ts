@@ -66,6 +66,15 @@ describe('tama-dex search from a shell', () => {
     expect(piped.stdout).toContain('the containers each of them runs')
   })
 
+  it('prints each result as a record of two lines on a terminal too narrow for columns', async () => {
+    const result = await runCli(['search', 'list', 'pods', '--scope', 'k8s.read', '--index', index], {env: {COLUMNS: '40'}})
+    expect(result.code, result.stderr).toBe(0)
+    const lines = result.stdout.trimEnd().split('\n')
+    expect(lines.every((line) => line.length <= 40)).toBe(true)
+    expect(lines[0]).toMatch(/^pods {2}pods_list {2}\d/)
+    expect(lines[1]).toMatch(/^ {2}List pods in.*…$/)
+  })
+
   it('fits the table to the width of the terminal it writes to', async () => {
     // script(1) runs the CLI on a pseudo-terminal of 60 columns.
     const command = `unset COLUMNS; stty cols 60 rows 30; '${process.execPath}' '${CLI}' search list pods --scope k8s.read --index '${index}'`

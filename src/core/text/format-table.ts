@@ -1,23 +1,37 @@
 import {escapeUnsafe} from './printable.js'
 
-/** The last column is never cut below this, however narrow the terminal. */
+/** The last column is never cut below this; a terminal narrower than that gets one record per row instead. */
 const MIN_LAST_COLUMN = 12
+const GAP = '  '
 
 /**
  * Renders rows as an aligned plain-text table (no colour, no borders) for terminals and
  * logs. Cells often hold text from documents, so every cell is escaped: a summary can
- * neither drive the terminal nor break the row. With `width`, the last column is cut
- * with … so that a row fits on one line rather than wrapping.
+ * neither drive the terminal nor break the row. With `width`, no line is longer than it:
+ * the last column is cut with …, and where the other columns leave it too little room,
+ * each row becomes a record of two lines (its other cells, then its last cell indented).
  */
 export function formatTable(headers: readonly string[], rows: ReadonlyArray<readonly string[]>, options: {readonly width?: number} = {}): string {
   const cells = rows.map((row) => row.map(escapeUnsafe))
   const widths = headers.map((header, column) => Math.max(header.length, ...cells.map((row) => (row[column] ?? '').length)))
-  const lastRoom = options.width === undefined ? Infinity : Math.max(MIN_LAST_COLUMN, options.width - widths.slice(0, -1).reduce((sum, width) => sum + width + 2, 0))
-  const fit = (cell: string) => (cell.length > lastRoom ? `${cell.slice(0, lastRoom - 1)}…` : cell)
+  const leading = widths.slice(0, -1).reduce((sum, width) => sum + width + GAP.length, 0)
+  const width = options.width ?? Infinity
+  if (width - leading < MIN_LAST_COLUMN) return cells.map((row) => formatRecord(row, width)).join('\n')
   const line = (row: readonly string[]) =>
     row
-      .map((cell, column) => (column === row.length - 1 ? fit(cell) : cell.padEnd(widths[column] ?? 0)))
-      .join('  ')
+      .map((cell, column) => (column === row.length - 1 ? cut(cell, width - leading) : cell.padEnd(widths[column] ?? 0)))
+      .join(GAP)
       .trimEnd()
   return [line(headers), ...cells.map(line)].join('\n')
+}
+
+/** One row on a terminal too narrow for columns: its other cells, then its last cell indented. */
+function formatRecord(row: readonly string[], width: number): string {
+  const last = row.at(-1) ?? ''
+  const head = cut(row.slice(0, -1).filter(Boolean).join(GAP), width)
+  return last === '' ? head : `${head}\n${GAP}${cut(last, Math.max(1, width - GAP.length))}`
+}
+
+function cut(text: string, room: number): string {
+  return text.length > room ? `${text.slice(0, room - 1)}…` : text
 }
