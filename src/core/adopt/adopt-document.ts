@@ -83,7 +83,7 @@ export async function adoptDocument(input: unknown, options: AdoptOptions = {}):
     mergeKeywords(converted, settings.keywords, warnings)
     await yieldToEvents()
     const document = orderRoot(converted, from)
-    if (settings.strict) refuseRepairs(warnings.list, source)
+    if (settings.strict) refuseRepairs(warnings, source)
     const {problems} = checkDocument(document, {source})
     if (problems.length > 0) throw leftoverProblems(problems, source)
     span.set({operations: outcome.operations})
@@ -92,13 +92,13 @@ export async function adoptDocument(input: unknown, options: AdoptOptions = {}):
 }
 
 /** Under `strict`, every mistake adoption would repair refuses the input, each a problem at its pointer. */
-function refuseRepairs(warnings: readonly AdoptWarning[], source: string): void {
-  const mistakes = warnings.filter((warning) => !PROFILE_LOSS_KINDS.has(warning.kind))
+function refuseRepairs(warnings: AdoptWarnings, source: string): void {
+  const mistakes = warnings.list.filter((warning) => !PROFILE_LOSS_KINDS.has(warning.kind))
   if (mistakes.length === 0) return
   const count = mistakes.length === 1 ? '1 mistake' : `${mistakes.length} mistakes`
   const first = mistakes[0]!
-  throw new TamaError('invalid_document', `${source}: strict adoption refuses the input: it has ${count} adoption would repair, the first at #${first.pointer}: ${first.message} Fix the input, or adopt without strict to repair them.`, {
-    problems: mistakes.map((warning) => ({source, pointer: warning.pointer, message: warning.message})),
+  throw new TamaError('invalid_document', `${source}: strict adoption refuses the input: it has ${count} adoption would repair, the first at #${first.pointer}: ${warnings.finding(first)} Fix the input, or adopt without strict to repair them.`, {
+    problems: mistakes.map((warning) => ({source, pointer: warning.pointer, message: warnings.finding(warning)})),
   })
 }
 

@@ -55,9 +55,23 @@ export interface AdoptWarningGroup {
 /** Collects warnings in the order adoption finds them, which is deterministic. */
 export class AdoptWarnings {
   readonly list: AdoptWarning[] = []
+  /** What each warning found in the input, without what adoption did about it: what `strict` refuses. */
+  readonly #findings = new WeakMap<AdoptWarning, string>()
 
-  add(kind: AdoptWarningKind, pointer: string, message: string, operation?: string): void {
-    this.list.push(operation === undefined ? {kind, pointer, message} : {kind, pointer, operation, message})
+  /**
+   * Records that adoption `found` something (a clause, no final stop) at `pointer` and what
+   * it did about it (`outcome`, a sentence); the warning's message says both.
+   */
+  add(kind: AdoptWarningKind, pointer: string, found: string, outcome: string, operation?: string): void {
+    const message = `${found}; ${outcome}`
+    const warning = operation === undefined ? {kind, pointer, message} : {kind, pointer, operation, message}
+    this.#findings.set(warning, `${found}.`)
+    this.list.push(warning)
+  }
+
+  /** What `warning` found in the input, as a sentence that claims no change. */
+  finding(warning: AdoptWarning): string {
+    return this.#findings.get(warning) ?? warning.message
   }
 
   /**
@@ -69,7 +83,10 @@ export class AdoptWarnings {
       if (warning.operation !== undefined) continue
       // Escaped tokens hold no "/", so the first four parts are '', 'paths', path, method.
       const operation = ids.get(warning.pointer.split('/', 4).join('/'))
-      if (operation !== undefined) this.list[index] = {...warning, operation}
+      if (operation === undefined) continue
+      const named = {...warning, operation}
+      this.#findings.set(named, this.finding(warning))
+      this.list[index] = named
     }
   }
 }

@@ -58,14 +58,14 @@ export function mergeKeywords(document: Record<string, unknown>, map: KeywordMap
     const own: unknown[] = Array.isArray(operation['x-tama-keywords']) ? operation['x-tama-keywords'] : []
     const merged = distinct([...own, ...keys.flatMap((key) => map[key]!)])
     if (merged.length > LIMITS.keywordsPerOperation) {
-      warnings.add('keywords-cut', childPointer(pointer, 'x-tama-keywords'), `${merged.length} keywords, more than the ${LIMITS.keywordsPerOperation} an operation may have; the last ${merged.length - LIMITS.keywordsPerOperation} were left out.`, id)
+      warnings.add('keywords-cut', childPointer(pointer, 'x-tama-keywords'), `${merged.length} keywords, more than the ${LIMITS.keywordsPerOperation} an operation may have`, `the last ${merged.length - LIMITS.keywordsPerOperation} were left out.`, id)
     }
     const kept = merged.slice(0, LIMITS.keywordsPerOperation)
     if (kept.length > own.length) gained++
     operation['x-tama-keywords'] = kept
   }
   for (const key of Object.keys(map)) {
-    if (!used.has(key)) warnings.add('keywords-unmatched', '', `the keyword map names ${printable(key, 80)}, which is no operationId or tag of the adopted document; its keywords were not used.`)
+    if (!used.has(key)) warnings.add('keywords-unmatched', '', `the keyword map names ${printable(key, 80)}, which is no operationId or tag of the adopted document`, 'its keywords were not used.')
   }
   return gained
 }

@@ -76,8 +76,8 @@ describe('tama-dex document adopt', () => {
       expect(result.code, result.stderr).toBe(0)
       expect(result.stdout).toContain(`${FORMS + 1} operations, 0 ids generated, 0 renamed, ${FORMS + 1} summaries derived`)
       expect(warningLines(result.stderr)).toStrictEqual([
-        `Warning: ${FORMS} request bodies dropped, e.g. ${path.join(dir, 'forms.yaml')}#/paths/~1v1~1things1/post/requestBody (PostThings1): the request body (application/octet-stream) was dropped: a profile input carries JSON and form bodies only, so this operation is called without a body.`,
-        expect.stringMatching(/^Warning: \S+#\/paths\/~1v1~1session\/get\/parameters\/0 \(GetSession\): cookie parameter "sid" was dropped/),
+        `Warning: ${FORMS} request bodies dropped, e.g. ${path.join(dir, 'forms.yaml')}#/paths/~1v1~1things1/post/requestBody (PostThings1): the request body is application/octet-stream, where a profile input carries JSON and form bodies only; it was dropped, so this operation is called without a body.`,
+        expect.stringMatching(/^Warning: \S+#\/paths\/~1v1~1session\/get\/parameters\/0 \(GetSession\): cookie parameter "sid" is not input: .*; it was dropped\./),
       ])
       expect(result.stderr).toContain('--verbose or --json lists every one.')
       const document = (await readDocumentFile(path.join(dir, 'forms.yaml'))) as {paths: Record<string, {post: {summary: string}}>}
@@ -152,10 +152,13 @@ describe('tama-dex document adopt', () => {
       const output = path.join(dir, 'strict.json')
       const result = await runCli(['document', 'adopt', input, '-o', output, '--default-anyone', '--strict', '--json'])
       expect(result.code).toBe(3)
-      const {error} = parseJson<{error: {kind: string; message: string; problems: Array<{pointer: string}>}}>(result)
+      const {error} = parseJson<{error: {kind: string; message: string; problems: Array<{pointer: string; message: string}>}}>(result)
       expect(error.kind).toBe('invalid_document')
       expect(error.message).toContain(`${input}: strict adoption refuses the input: it has 8 mistakes adoption would repair`)
       expect(error.problems).toHaveLength(8)
+      // Each problem says what is wrong in the input, never a repair that was not made.
+      for (const problem of error.problems) expect(problem.message).not.toMatch(/\b(was|were) (removed|moved|lifted|added|taken|written|dropped)\b|\bit became\b/)
+      expect(error.problems.map((problem) => problem.message)).toContain('"method" is not a field of an Operation in OpenAPI (name it "x-method" to keep it as an extension).')
       await expect(readFile(output)).rejects.toThrow()
     })
 

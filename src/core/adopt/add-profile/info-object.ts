@@ -14,13 +14,13 @@ export function adoptInfo(document: Record<string, unknown>, source: string, war
   if (!isObject(info)) return
   if (info.title === undefined || (typeof info.title === 'string' && info.title.trim() === '')) {
     const title = basename(source, extname(source)) || source
-    warnings.add('title-added', '/info/title', `info.title is ${info.title === undefined ? 'missing' : 'empty'}; the file name ${JSON.stringify(title)} was taken as the title.`)
+    warnings.add('title-added', '/info/title', `info.title is ${info.title === undefined ? 'missing' : 'empty'}`, `the file name ${JSON.stringify(title)} was taken as the title.`)
     info.title = title
   }
   for (const field of ['title', 'version']) {
     const value = info[field]
     if (typeof value !== 'number' && typeof value !== 'boolean') continue
     info[field] = String(value)
-    warnings.add('info-rewritten', `/info/${field}`, `info.${field} is ${JSON.stringify(value)}, not a string; it was written as "${String(value)}" (quote it in YAML to keep, say, "1.0").`)
+    warnings.add('info-rewritten', `/info/${field}`, `info.${field} is ${JSON.stringify(value)}, not a string (quote it in YAML to keep, say, "1.0")`, `it was written as "${String(value)}".`)
   }
 }

@@ -31,7 +31,8 @@ export function fitInputSchema(site: OperationSite, refs: InternalRefs, warnings
     warnings.add(
       'schema-trimmed',
       childPointer(pointer, 'schema'),
-      `the ${mediaType} body schema holds more than ${budget} subschemas once its references are copied in, more than an operation's input may (docs/profile.md#limits); it was written out, its references copied in, nearest first, up to ${budget} subschemas, and ${cut} ${cut === 1 ? 'subschema' : 'subschemas'} at that depth lost ${cut === 1 ? 'its' : 'their'} own, so deeper values are not checked.`,
+      `the ${mediaType} body schema holds more than ${budget} subschemas once its references are copied in, more than an operation's input may (docs/profile.md#limits)`,
+      `it was written out, its references copied in, nearest first, up to ${budget} subschemas, and ${cut} ${cut === 1 ? 'subschema' : 'subschemas'} at that depth lost ${cut === 1 ? 'its' : 'their'} own, so deeper values are not checked.`,
       site.operation.operationId as string,
     )
   }

@@ -15,8 +15,8 @@ export function dropCallbacks(site: OperationSite, warnings: AdoptWarnings): voi
   if (callbacks === undefined) return
   const names = callbacks !== null && typeof callbacks === 'object' ? Object.keys(callbacks) : []
   const pointer = childPointer(site.pointer, 'callbacks')
-  for (const name of names) warnings.add('callback-dropped', childPointer(pointer, name), `callback "${name}" was dropped: callbacks are requests the API makes, not operations a caller runs.`, id(site))
-  if (names.length === 0) warnings.add('callback-dropped', pointer, 'a malformed "callbacks" field was dropped.', id(site))
+  for (const name of names) warnings.add('callback-dropped', childPointer(pointer, name), `callback "${name}" is a request the API makes, not an operation a caller runs`, 'it was dropped.', id(site))
+  if (names.length === 0) warnings.add('callback-dropped', pointer, 'the "callbacks" field is not an object', 'it was dropped.', id(site))
   delete site.operation.callbacks
 }
 
@@ -26,7 +26,7 @@ export function adoptTags(site: OperationSite, warnings: AdoptWarnings): void {
   if (tags === undefined) return
   const pointer = childPointer(site.pointer, 'tags')
   if (!Array.isArray(tags)) {
-    warnings.add('tag-dropped', pointer, '"tags" is not an array and was dropped.', id(site))
+    warnings.add('tag-dropped', pointer, '"tags" is not an array', 'it was dropped.', id(site))
     delete site.operation.tags
     return
   }
@@ -41,7 +41,7 @@ export function adoptTags(site: OperationSite, warnings: AdoptWarnings): void {
             ? `is past the ${LIMITS.tagsPerOperation} tags an operation may have`
             : null
     if (why === null) kept.push(tag as string)
-    else warnings.add('tag-dropped', childPointer(pointer, index), `tag ${JSON.stringify(tag)} ${why}; it was dropped.`, id(site))
+    else warnings.add('tag-dropped', childPointer(pointer, index), `tag ${JSON.stringify(tag)} ${why}`, 'it was dropped.', id(site))
   })
   if (kept.length !== tags.length) site.operation.tags = kept
 }
@@ -60,9 +60,9 @@ export function adoptTexts(site: OperationSite, settings: AdoptSettings, warning
     const pointer = childPointer(site.pointer, field)
     if (typeof value === 'string' && value.length > limit) {
       operation[field] = truncateText(value, limit)
-      warnings.add('text-cut', pointer, `the ${field} (${value.length} characters) was cut to the profile's ${limit}.`, id(site))
+      warnings.add('text-cut', pointer, `the ${field} has ${value.length} characters, more than the profile's ${limit}`, `it was cut to ${limit}.`, id(site))
     } else if (value !== undefined && typeof value !== 'string') {
-      warnings.add('field-dropped', pointer, `"${field}" is not a string and was dropped.`, id(site))
+      warnings.add('field-dropped', pointer, `"${field}" is not a string`, 'it was dropped.', id(site))
       delete operation[field]
     }
   }

@@ -35,7 +35,7 @@ export function operationSites(document: Record<string, unknown>, refs: Internal
     const item = pathItem(paths[path], refs)
     if (!path.startsWith('/') || item === undefined) {
       const why = item === undefined ? 'is not a Path Item object' : 'does not start with "/"'
-      warnings.add('operation-left-out', pointer, `path ${JSON.stringify(path)} ${why}; its operations were left out.`)
+      warnings.add('operation-left-out', pointer, `path ${JSON.stringify(path)} ${why}`, 'its operations were left out.')
       delete paths[path]
       continue
     }
@@ -44,13 +44,13 @@ export function operationSites(document: Record<string, unknown>, refs: Internal
       const operation = item[method]
       if (operation === undefined) continue
       if (!isObject(operation)) {
-        warnings.add('operation-left-out', childPointer(pointer, method), `${method.toUpperCase()} ${path} is not an Operation object; it was left out.`)
+        warnings.add('operation-left-out', childPointer(pointer, method), `${method.toUpperCase()} ${path} is not an Operation object`, 'it was left out.')
         delete item[method]
         continue
       }
       const called = requestPath(path)
       if (called !== path) {
-        warnings.add('path-fragment', childPointer(pointer, method), `${method.toUpperCase()} ${path} keeps its key and operationId, but a URL's fragment is never sent: it calls ${method.toUpperCase()} ${called}.`)
+        warnings.add('path-fragment', childPointer(pointer, method), `the path key ${JSON.stringify(path)} has a fragment, which a URL never sends`, `${method.toUpperCase()} ${path} keeps its key and operationId, and calls ${method.toUpperCase()} ${called}.`)
       }
       sites.push({path, method, item, operation, pointer: childPointer(pointer, method)})
     }

@@ -65,18 +65,18 @@ function key(entry: Entry): string {
 
 function droppedEntries(effective: readonly Entry[], site: OperationSite, warnings: AdoptWarnings): Set<Entry> {
   const dropped = new Set<Entry>()
-  const drop = (entry: Entry, message: string): void => {
+  const drop = (entry: Entry, found: string): void => {
     dropped.add(entry)
-    warnings.add('parameter-dropped', entry.pointer, message, site.operation.operationId as string)
+    warnings.add('parameter-dropped', entry.pointer, found, 'it was dropped.', site.operation.operationId as string)
   }
   const template = templateNames(requestPath(site.path))
   const byName = new Map<string, Entry>()
   const ranked = effective
     .filter((entry) => {
-      if (typeof entry.name !== 'string' || entry.name === '') drop(entry, 'a parameter without a name was dropped.')
-      else if (entry.in === 'cookie') drop(entry, `cookie parameter "${entry.name}" was dropped: a profile input has no cookies (docs/profile.md#the-input-object).`)
-      else if (typeof entry.in !== 'string' || !PLACES.includes(entry.in)) drop(entry, `parameter "${entry.name}" with in: ${JSON.stringify(entry.in)} was dropped: only path, query and header parameters are input.`)
-      else if (entry.in === 'path' && !template.has(entry.name)) drop(entry, `path parameter "${entry.name}" was dropped: the path ${JSON.stringify(requestPath(site.path))} has no {${entry.name}}.`)
+      if (typeof entry.name !== 'string' || entry.name === '') drop(entry, 'a parameter has no name')
+      else if (entry.in === 'cookie') drop(entry, `cookie parameter "${entry.name}" is not input: a profile input has no cookies (docs/profile.md#the-input-object)`)
+      else if (typeof entry.in !== 'string' || !PLACES.includes(entry.in)) drop(entry, `parameter "${entry.name}" has in: ${JSON.stringify(entry.in)}, and only path, query and header parameters are input`)
+      else if (entry.in === 'path' && !template.has(entry.name)) drop(entry, `path parameter "${entry.name}" is not in the path: ${JSON.stringify(requestPath(site.path))} has no {${entry.name}}`)
       else return true
       return false
     })
@@ -85,9 +85,9 @@ function droppedEntries(effective: readonly Entry[], site: OperationSite, warnin
     const name = entry.name as string
     const winner = byName.get(name)
     if (winner !== undefined) {
-      drop(entry, `${String(entry.in)} parameter "${name}" was dropped: the ${String(winner.in)} parameter of the same name takes that input property.`)
+      drop(entry, `${String(entry.in)} parameter "${name}" has the name of a ${String(winner.in)} parameter, which takes that input property`)
     } else if (name === 'body' && site.operation.requestBody !== undefined) {
-      drop(entry, `${String(entry.in)} parameter "body" was dropped: the request body takes the input property "body".`)
+      drop(entry, `${String(entry.in)} parameter "body" has the name of the input property the request body takes`)
     } else {
       byName.set(name, entry)
       // Path parameters are always required (https://spec.openapis.org/oas/v3.1.0#parameter-required).
@@ -104,7 +104,7 @@ function missingPathParameters(kept: readonly Entry[], site: OperationSite, warn
   for (const name of templateNames(requestPath(site.path))) {
     if (declared.has(name)) continue
     added.push({name, in: 'path', required: true, schema: {type: 'string'}})
-    warnings.add('parameter-added', childPointer(site.pointer, 'parameters'), `path parameter "${name}" of ${JSON.stringify(site.path)} was not declared; it was added as a string.`, site.operation.operationId as string)
+    warnings.add('parameter-added', childPointer(site.pointer, 'parameters'), `path parameter "${name}" of ${JSON.stringify(site.path)} is not declared`, 'it was added as a string.', site.operation.operationId as string)
   }
   return added
 }

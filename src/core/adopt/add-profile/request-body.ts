@@ -24,7 +24,7 @@ export function adoptRequestBody(site: OperationSite, refs: InternalRefs, warnin
   const body = refs.follow(declared)
   const content = body?.content
   if (body === undefined || !isObject(content) || Object.keys(content).length === 0) {
-    warnings.add('request-body-dropped', pointer, 'a request body without content was dropped.', operation)
+    warnings.add('request-body-dropped', pointer, 'the request body has no content', 'it was dropped.', operation)
     delete site.operation.requestBody
     return
   }
@@ -41,7 +41,8 @@ export function adoptRequestBody(site: OperationSite, refs: InternalRefs, warnin
     warnings.add(
       'request-body-dropped',
       pointer,
-      `the request body (${mediaTypes.join(', ')}) was dropped: a profile input carries JSON and form bodies only, so this operation is called without a body${required}.`,
+      `the request body is ${mediaTypes.join(', ')}, where a profile input carries JSON and form bodies only`,
+      `it was dropped, so this operation is called without a body${required}.`,
       operation,
     )
     delete site.operation.requestBody
@@ -49,7 +50,7 @@ export function adoptRequestBody(site: OperationSite, refs: InternalRefs, warnin
   }
   const problem = formProblem(chosen, refs)
   if (problem === null) return
-  warnings.add('request-body-dropped', pointer, `the request body (${chosen.contentType}) was dropped, so this operation is called without a body${required}: ${problem}`, operation)
+  warnings.add('request-body-dropped', pointer, `the request body (${chosen.contentType}) cannot be sent as a form: ${problem.replace(/\.$/, '')}`, `it was dropped, so this operation is called without a body${required}.`, operation)
   delete site.operation.requestBody
 }
 

@@ -60,16 +60,16 @@ function repairStructure(schema: Record<string, unknown>, pointer: string, warni
   for (const keyword of ['allOf', 'anyOf', 'oneOf']) {
     if (!isObject(schema[keyword])) continue
     schema[keyword] = [schema[keyword]]
-    warnings.add('value-retyped', childPointer(pointer, keyword), `"${keyword}" holds one schema, not a list of schemas; it became a list of that one schema.`)
+    warnings.add('value-retyped', childPointer(pointer, keyword), `"${keyword}" holds one schema, not a list of schemas`, 'it became a list of that one schema.')
   }
   const type = schema.type
   const types = Array.isArray(type) ? type : [type]
   if (type !== undefined && (types.length === 0 || !types.every((name) => typeof name === 'string' && JSON_TYPES.has(name)))) {
-    warnings.add('schema-keyword-removed', childPointer(pointer, 'type'), `"type" is ${JSON.stringify(type).slice(0, 80)}, which names no JSON type (${[...JSON_TYPES].join(', ')}); it was removed, so the schema accepts any type here.`)
+    warnings.add('schema-keyword-removed', childPointer(pointer, 'type'), `"type" is ${JSON.stringify(type).slice(0, 80)}, which names no JSON type (${[...JSON_TYPES].join(', ')})`, 'it was removed, so the schema accepts any type here.')
     delete schema.type
   }
   if (schema.pattern !== undefined && typeof schema.pattern !== 'string') {
-    warnings.add('pattern-removed', childPointer(pointer, 'pattern'), `"pattern" is ${JSON.stringify(schema.pattern).slice(0, 80)}, not a regular expression written as a string; it was removed.`)
+    warnings.add('pattern-removed', childPointer(pointer, 'pattern'), `"pattern" is ${JSON.stringify(schema.pattern).slice(0, 80)}, not a regular expression written as a string`, 'it was removed.')
     delete schema.pattern
   }
 }
@@ -103,7 +103,7 @@ function upgradeSchema(schema: Record<string, unknown>, pointer: string, warning
   }
   // A Swagger 2.0 mistake carried into 3.0: `required: true` on a property schema.
   if (typeof schema.required === 'boolean') {
-    if (schema.required) warnings.add('schema-keyword-removed', childPointer(pointer, 'required'), '"required: true" inside a schema is not JSON Schema and was removed; list the property in its parent\'s "required" array instead.')
+    if (schema.required) warnings.add('schema-keyword-removed', childPointer(pointer, 'required'), '"required: true" inside a schema is not JSON Schema (list the property in its parent\'s "required" array instead)', 'it was removed.')
     delete schema.required
   }
 }
@@ -156,17 +156,17 @@ function repairSchema(schema: Record<string, unknown>, pointer: string, pass: Sc
   for (const keyword of Object.keys(schema)) {
     if (isSchemaKeyword(keyword)) continue
     // The profile reads JSON Schema 2020-12 only: a validator's own keyword could change what validates.
-    pass.warnings.add('schema-keyword-removed', childPointer(pointer, keyword), `"${keyword}" is not allowed in a profile document's Schema Object (${keywordRefusal(keyword)}); it was removed.`)
+    pass.warnings.add('schema-keyword-removed', childPointer(pointer, keyword), `"${keyword}" is not allowed in a profile document's Schema Object (${keywordRefusal(keyword)})`, 'it was removed.')
     delete schema[keyword]
   }
   const ref = schema.$ref
   if (typeof ref === 'string' && pass.refs.resolve(ref) === undefined) {
-    pass.warnings.add('reference-removed', childPointer(pointer, '$ref'), `${describeRef(ref)}; the reference was removed, so this schema now accepts any value here.`)
+    pass.warnings.add('reference-removed', childPointer(pointer, '$ref'), describeRef(ref), 'the reference was removed, so this schema now accepts any value here.')
     delete schema.$ref
   }
   const problem = typeof schema.pattern === 'string' ? pass.patterns.problem(schema.pattern) : null
   if (problem !== null) {
-    pass.warnings.add('pattern-removed', childPointer(pointer, 'pattern'), `pattern ${JSON.stringify(schema.pattern)} ${problem}. The pattern was removed.`)
+    pass.warnings.add('pattern-removed', childPointer(pointer, 'pattern'), `pattern ${JSON.stringify(schema.pattern)} ${problem}`, 'the pattern was removed.')
     delete schema.pattern
   }
   const patterns = schema.patternProperties
@@ -176,13 +176,13 @@ function repairSchema(schema: Record<string, unknown>, pointer: string, pass: Sc
       if (keyProblem === null) continue
       const widened = dropPatternProperty(schema, patterns, pattern)
       const outcome = widened.length === 0 ? 'properties it matched are no longer checked against its schema' : `properties it matched are left to ${widened.map((keyword) => `"${keyword}"`).join(' and ')}, widened to also accept what the entry accepted`
-      pass.warnings.add('pattern-removed', childPointer(childPointer(pointer, 'patternProperties'), pattern), `pattern ${JSON.stringify(pattern)} ${keyProblem}. The entry was removed: ${outcome}.`)
+      pass.warnings.add('pattern-removed', childPointer(childPointer(pointer, 'patternProperties'), pattern), `pattern ${JSON.stringify(pattern)} ${keyProblem}`, `the entry was removed: ${outcome}.`)
     }
   }
   // A repeated name in `required` says nothing more; JSON Schema wants each once.
   if (Array.isArray(schema.required) && new Set(schema.required).size !== schema.required.length) schema.required = [...new Set(schema.required)]
   if (Object.hasOwn(schema, 'examples') && !Array.isArray(schema.examples)) {
-    pass.warnings.add('schema-keyword-removed', childPointer(pointer, 'examples'), 'a Schema Object\'s "examples" must be an array (JSON Schema 2020-12); the value was removed.')
+    pass.warnings.add('schema-keyword-removed', childPointer(pointer, 'examples'), 'a Schema Object\'s "examples" must be an array (JSON Schema 2020-12)', 'the value was removed.')
     delete schema.examples
   }
 }

@@ -45,7 +45,7 @@ function collectConverterWarnings(document: Record<string, unknown>, warnings: A
     }
     const record = value as Record<string, unknown>
     if (Object.hasOwn(record, WARN_PROPERTY)) {
-      warnings.add('converter-warning', pointer, `the Swagger 2.0 converter says: ${String(record[WARN_PROPERTY])}`)
+      warnings.add('converter-warning', pointer, `the Swagger 2.0 converter says: ${String(record[WARN_PROPERTY])}`, 'the converted document was kept.')
       delete record[WARN_PROPERTY]
     }
     for (const key of Object.keys(record).reverse()) if (isObject(record[key]) || Array.isArray(record[key])) pending.push([record[key], childPointer(pointer, key)])

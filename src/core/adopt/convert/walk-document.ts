@@ -135,18 +135,18 @@ export function adoptDocumentObjects(document: Record<string, unknown>, pass: Do
     if (found && !namesSchema) return 'keep'
     if (found && kind === 'response') {
       // Swagger 2.0 documents often name a definition where a response belongs.
-      pass.warnings.add('reference-repaired', pointer, `$ref ${JSON.stringify(ref)} names a schema, not a response; it became a response with that schema as its application/json content.`)
+      pass.warnings.add('reference-repaired', pointer, `$ref ${JSON.stringify(ref)} names a schema, not a response`, 'it became a response with that schema as its application/json content.')
       return {description: ref.slice(ref.lastIndexOf('/') + 1), content: {'application/json': {schema: {$ref: ref}}}}
     }
     if (found) {
-      pass.warnings.add('reference-removed', pointer, `$ref ${JSON.stringify(ref)} names a schema, not a ${NOUNS[kind]}; this ${NOUNS[kind]} was left out.`)
+      pass.warnings.add('reference-removed', pointer, `$ref ${JSON.stringify(ref)} names a schema, not a ${NOUNS[kind]}`, `this ${NOUNS[kind]} was left out.`)
       return 'drop'
     }
     if (kind === 'response') {
-      pass.warnings.add('reference-removed', pointer, `${describeRef(ref)}; it was replaced by a response that only says so.`)
+      pass.warnings.add('reference-removed', pointer, describeRef(ref), 'it was replaced by a response that only says so.')
       return {description: `Unresolved ${describeRef(ref)}.`}
     }
-    pass.warnings.add('reference-removed', pointer, `${describeRef(ref)}; this ${NOUNS[kind]} was left out.`)
+    pass.warnings.add('reference-removed', pointer, describeRef(ref), `this ${NOUNS[kind]} was left out.`)
     return 'drop'
   }
   const visitChild = (container: Record<string, unknown>, key: string, kind: Kind, pointer: string): void => {

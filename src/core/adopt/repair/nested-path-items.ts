@@ -23,7 +23,7 @@ export function liftNestedPathItems(document: Record<string, unknown>, warnings:
       paths[full] = item[key]
       delete item[key]
       pending.push(full)
-      warnings.add('path-lifted', childPointer('/paths', full), `a path item was nested under the key ${JSON.stringify(key)} inside the path item of ${JSON.stringify(path)}; it was lifted to its full path ${JSON.stringify(full)}.`)
+      warnings.add('path-lifted', childPointer('/paths', full), `a path item is nested under the key ${JSON.stringify(key)} inside the path item of ${JSON.stringify(path)}`, `it was lifted to its full path ${JSON.stringify(full)}.`)
     }
   }
 }

@@ -114,14 +114,14 @@ export function repairFields(object: Record<string, unknown>, kind: ObjectKind, 
       if (retyped === undefined) continue
       object[field] = retyped
       const typedAs = type === 'schema' ? 'a schema, which a string can only mean as the boolean schema' : `a ${typeof retyped === 'boolean' ? 'boolean' : 'number'}`
-      warnings.add('value-retyped', childPointer(pointer, field), `"${field}" is the string ${quoteJson(value)}; OpenAPI types it as ${typedAs}, so it became ${String(retyped)}.`)
+      warnings.add('value-retyped', childPointer(pointer, field), `"${field}" is the string ${quoteJson(value)}, where OpenAPI types it as ${typedAs}`, `it became ${String(retyped)}.`)
     }
   }
   const fields = OBJECT_FIELDS[kind]
   if (fields === undefined) return
   for (const field of Object.keys(object)) {
     if (fields.has(field) || field.startsWith('x-')) continue
-    warnings.add('field-removed', childPointer(pointer, field), `"${field}" is not a field of ${NOUNS[kind]} in OpenAPI; it was removed (name it "x-${field}" to keep it as an extension).`)
+    warnings.add('field-removed', childPointer(pointer, field), `"${field}" is not a field of ${NOUNS[kind]} in OpenAPI (name it "x-${field}" to keep it as an extension)`, 'it was removed.')
     delete object[field]
   }
 }

@@ -33,7 +33,7 @@ export function dropQueryTemplates(document: Record<string, unknown>, warnings: 
     const entries = Object.entries(paths).map(([name, value]): [string, unknown] => [name === key ? rewritten : name, value])
     for (const name of Object.keys(paths)) delete paths[name]
     Object.assign(paths, Object.fromEntries(entries))
-    warnings.add('path-rewritten', childPointer('/paths', rewritten), `the path ${JSON.stringify(key)} repeats in its query string what its query parameters declare; it became ${JSON.stringify(rewritten)}.`)
+    warnings.add('path-rewritten', childPointer('/paths', rewritten), `the path ${JSON.stringify(key)} repeats in its query string what its query parameters declare`, `it became ${JSON.stringify(rewritten)}.`)
   }
 }
 

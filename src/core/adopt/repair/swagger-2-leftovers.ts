@@ -33,7 +33,7 @@ export function convertSwagger2Leftovers(document: Record<string, unknown>, warn
     Object.assign(target, map)
     delete document[from]
     moved.set(`#/${from}/`, `#/components/${to}/`)
-    warnings.add('field-converted', `/${from}`, `"${from}" is Swagger 2.0; its ${Object.keys(map).length} entries were moved to components.${to}, and the references to them follow.`)
+    warnings.add('field-converted', `/${from}`, `"${from}" is Swagger 2.0`, `its ${Object.keys(map).length} entries were moved to components.${to}, and the references to them follow.`)
   }
   if (moved.size > 0) rewriteRefs(document, moved)
   const documentMediaTypes = mediaTypes(document.produces)
@@ -66,14 +66,14 @@ function convertResponseSchema(response: Record<string, unknown>, types: readonl
   if (!Object.hasOwn(response, 'schema') || Object.hasOwn(response, 'content') || typeof response.$ref === 'string') return
   response.content = Object.fromEntries(types.map((type) => [type, {schema: response.schema}]))
   delete response.schema
-  warnings.add('field-converted', childPointer(pointer, 'schema'), `a Response's "schema" is Swagger 2.0; it became the response's content for ${types.join(', ')}.`)
+  warnings.add('field-converted', childPointer(pointer, 'schema'), 'a Response\'s "schema" is Swagger 2.0', `it became the response's content for ${types.join(', ')}.`)
 }
 
 function dropMediaTypeLists(object: Record<string, unknown>, pointer: string, warnings: AdoptWarnings): void {
   for (const field of ['consumes', 'produces']) {
     if (!Object.hasOwn(object, field)) continue
     delete object[field]
-    warnings.add('field-converted', childPointer(pointer, field), `"${field}" is Swagger 2.0 (OpenAPI 3 names media types in each body's content); it was removed.`)
+    warnings.add('field-converted', childPointer(pointer, field), `"${field}" is Swagger 2.0 (OpenAPI 3 names media types in each body's content)`, 'it was removed.')
   }
 }
 

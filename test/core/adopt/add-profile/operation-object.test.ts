@@ -49,11 +49,11 @@ describe('operations keep what the profile accepts and warn about each loss', ()
     {operation: 'create_session', pointer: '/paths/~1sessions/parameters/0', message: 'cookie parameter "trace"'},
     {operation: 'list_sessions', pointer: '/paths/~1sessions/parameters/0', message: 'cookie parameter "trace"'},
     {operation: 'create_session', pointer: '/paths/~1sessions/post/parameters/0', message: 'cookie parameter "sid"'},
-    {operation: 'create_session', pointer: '/paths/~1sessions/post/callbacks/onDone', message: 'callback "onDone" was dropped'},
-    {operation: 'get_object', pointer: '/paths/~1objects~1{path}/get/parameters/1', message: 'query parameter "path" was dropped'},
-    {operation: 'put_object', pointer: '/paths/~1objects~1{path}/put/parameters/1', message: 'header parameter "body" was dropped'},
-    {operation: 'get_widget', pointer: '/paths/~1widgets~1{id}/get/parameters', message: 'path parameter "id" of "/widgets/{id}" was not declared'},
-    {operation: 'delete_widget', pointer: '/paths/~1widgets~1{id}/delete/parameters/1', message: 'the path "/widgets/{id}" has no {version}'},
+    {operation: 'create_session', pointer: '/paths/~1sessions/post/callbacks/onDone', message: 'callback "onDone" is a request the API makes'},
+    {operation: 'get_object', pointer: '/paths/~1objects~1{path}/get/parameters/1', message: 'query parameter "path" has the name of a path parameter'},
+    {operation: 'put_object', pointer: '/paths/~1objects~1{path}/put/parameters/1', message: 'header parameter "body" has the name of the input property'},
+    {operation: 'get_widget', pointer: '/paths/~1widgets~1{id}/get/parameters', message: 'path parameter "id" of "/widgets/{id}" is not declared'},
+    {operation: 'delete_widget', pointer: '/paths/~1widgets~1{id}/delete/parameters/1', message: '"/widgets/{id}" has no {version}'},
   ])('warns at $pointer for $operation', ({operation, pointer, message}) => {
     const found = adopted.warnings.filter((warning) => warning.pointer === pointer && warning.operation === operation)
     expect(found).toHaveLength(1)
@@ -80,7 +80,7 @@ describe('texts and tags within the profile limits', () => {
     const text = at(document, `/paths/~1a/get/${field}`) as string
     expect(text.length).toBeLessThanOrEqual(want)
     expect(text.endsWith('…')).toBe(true)
-    expect(warnings).toStrictEqual([{kind: 'text-cut', pointer: `/paths/~1a/get/${field}`, operation: 'a', message: expect.stringContaining(`cut to the profile's ${want}`)}])
+    expect(warnings).toStrictEqual([{kind: 'text-cut', pointer: `/paths/~1a/get/${field}`, operation: 'a', message: expect.stringContaining(`more than the profile's ${want}; it was cut to ${want}.`)}])
   })
 
   it('keeps valid tags and drops the rest with a warning each', async () => {

@@ -36,7 +36,7 @@ describe('adopting path keys with a #fragment (the shape of Box\'s description)'
       kind: 'path-fragment',
       pointer: '/paths/~1files~1{file_id}#add_shared_link/put',
       operation: 'put_files_id_add_shared_link',
-      message: "PUT /files/{file_id}#add_shared_link keeps its key and operationId, but a URL's fragment is never sent: it calls PUT /files/{file_id}.",
+      message: 'the path key "/files/{file_id}#add_shared_link" has a fragment, which a URL never sends; PUT /files/{file_id}#add_shared_link keeps its key and operationId, and calls PUT /files/{file_id}.',
     })
   })
 
@@ -45,7 +45,7 @@ describe('adopting path keys with a #fragment (the shape of Box\'s description)'
     const record = (await adoptedRecords(document)).get('Get an item in a view')!
     expect(record.parameters).toEqual([{name: 'item_id', in: 'path', required: true}])
     expect(Object.keys((record.inputSchema as {properties: object}).properties)).toEqual(['item_id'])
-    expect(warnings).toContainEqual(expect.objectContaining({kind: 'parameter-dropped', operation: 'get_item_view', message: expect.stringContaining('the path "/items/{item_id}" has no {view}')}))
+    expect(warnings).toContainEqual(expect.objectContaining({kind: 'parameter-dropped', operation: 'get_item_view', message: expect.stringContaining('"/items/{item_id}" has no {view}')}))
   })
 
   it('removes a query template before a fragment and keeps the fragment on the key', async () => {

@@ -38,12 +38,12 @@ describe('adopting request bodies', () => {
   })
 
   it.each<{name: string; given: Record<string, unknown>; want: string}>([
-    {name: 'an octet stream', given: {'application/octet-stream': {schema: {type: 'string', format: 'binary'}}}, want: 'the request body (application/octet-stream) was dropped: a profile input carries JSON and form bodies only'},
+    {name: 'an octet stream', given: {'application/octet-stream': {schema: {type: 'string', format: 'binary'}}}, want: 'the request body is application/octet-stream, where a profile input carries JSON and form bodies only; it was dropped'},
     {name: 'a form that is not an object', given: {'application/x-www-form-urlencoded': {schema: {type: 'string'}}}, want: 'its schema is not an object schema'},
     {
       name: 'a form field in a style tama-dex does not write',
       given: {'application/x-www-form-urlencoded': {schema: OBJECT, encoding: {name: {style: 'pipeDelimited'}}}},
-      want: 'the request body (application/x-www-form-urlencoded) was dropped, so this operation is called without a body: Style "pipeDelimited" is not supported',
+      want: 'the request body (application/x-www-form-urlencoded) cannot be sent as a form: Style "pipeDelimited" is not supported',
     },
   ])('drops $name with a warning, and keeps the operation', async ({given, want}) => {
     const adopted = await adoptDocument(description(given), {defaultScopes: []})
