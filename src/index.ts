@@ -113,8 +113,10 @@ export type {
   FailOn,
   Finding,
   FindingKind,
+  LintOptions,
   LintReport,
   OperationLint,
   ReleaseDiff,
+  ReleaseLintOptions,
   RemovedOperation,
 } from './core/release/index.js'

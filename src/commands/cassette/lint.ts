@@ -22,10 +22,9 @@ export default class CassetteLint extends BaseCommand {
 
   async run(): Promise<LintReport> {
     const {args, flags} = await this.parse(CassetteLint)
-    const {formatLint, lintGateFailure, lintRelease, readExampleRequests} = await import('../../core/release/index.js')
-    const examples = flags.examples === undefined ? undefined : await readExampleRequests(flags.examples)
+    const {formatLint, lintGateFailure, lintRelease} = await import('../../core/release/index.js')
     const progress = await CliProgress.start(`Linting ${args.file}`, {hidden: this.jsonEnabled()})
-    const report = await lintRelease(args.file, {examples, examplesTop: flags['examples-top']}).finally(() => progress.stop())
+    const report = await lintRelease(args.file, {examplesFile: flags.examples, examplesTop: flags['examples-top']}).finally(() => progress.stop())
     if (!this.jsonEnabled()) this.log(formatLint(report))
     return this.gated(report, lintGateFailure(report, flags['min-score']))
   }

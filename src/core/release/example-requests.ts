@@ -31,11 +31,12 @@ export function documentExamples(records: readonly OperationRecord[]): ExampleRe
 
 /**
  * Reads an `--examples` file: JSON Lines, one `{"operation": ID, "request": TEXT}` per
- * line (blank lines skipped), each request held to the rules of `x-tama-examples`.
- * Throws TamaError 'invalid_document' listing every bad line as `FILE:LINE`, and
- * 'not_found' / 'usage' for a file that cannot be read.
+ * line (blank lines skipped), each request held to the rules of `x-tama-examples` and,
+ * given `operationIds`, naming one of them. Throws TamaError 'invalid_document' listing
+ * every bad line as `FILE:LINE` in file order, and 'not_found' / 'usage' for a file that
+ * cannot be read.
  */
-export async function readExampleRequests(file: string): Promise<ExampleRequest[]> {
+export async function readExampleRequests(file: string, operationIds?: ReadonlySet<string>): Promise<ExampleRequest[]> {
   const bytes = await readBoundedFile(file, {
     maxBytes: MAX_EXAMPLES_FILE_BYTES,
     expected: 'a JSON Lines file of example requests',
@@ -49,7 +50,8 @@ export async function readExampleRequests(file: string): Promise<ExampleRequest[
     const line = index + 1
     const report = (pointer: string, message: string) => problems.push({source: file, pointer, line, column: 1, message})
     const request = parseLine(text, report)
-    if (request !== null) requests.push({...request, line: {file, number: line}})
+    if (request !== null && operationIds !== undefined && !operationIds.has(request.operation)) report('/operation', unknownOperation(request.operation))
+    else if (request !== null) requests.push({...request, line: {file, number: line}})
   }
   if (requests.length > MAX_EXAMPLES_FILE_REQUESTS) {
     throw new TamaError('usage', `${file}: ${requests.length} example requests; an example requests file may hold at most ${MAX_EXAMPLES_FILE_REQUESTS}, each one search. Split it.`)
@@ -69,9 +71,13 @@ export function checkExampleOperations(requests: readonly ExampleRequest[], reco
     .map((request): Problem => ({
       ...(request.line === undefined ? {} : {source: request.line.file, line: request.line.number, column: 1}),
       pointer: '/operation',
-      message: `The catalogue has no operation ${printable(request.operation, 80)}. Correct the operationId, or remove the line.`,
+      message: unknownOperation(request.operation),
     }))
   if (problems.length > 0) throw badFile(problems[0]!.source ?? 'The example requests', problems)
+}
+
+function unknownOperation(id: string): string {
+  return `The catalogue has no operation ${printable(id, 80)}. Correct the operationId, or remove the line.`
 }
 
 function parseLine(text: string, report: (pointer: string, message: string) => void): {operation: string; request: string} | null {
