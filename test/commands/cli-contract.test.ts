@@ -80,6 +80,7 @@ describe('the --json output contract', () => {
         return parseJson<Record<string, unknown>>(result)
       }
       await record('document validate', ['document', 'validate', 'examples/incus.yaml'])
+      await record('document adopt', ['document', 'adopt', 'test/fixtures/adopt/path-fragments.yaml', '-o', join(dir, 'adopted.yaml'), '--default-anyone'])
       const built = await record('cassette build', ['cassette', 'build', '--name', 'incus', '--version', '1.0.0', '--document', 'examples/incus.yaml', '--output', cassette])
       await record('cassette verify', ['cassette', 'verify', cassette, '--sha256', String(built.sha256)])
       await record('cassette inspect', ['cassette', 'inspect', cassette])
@@ -89,6 +90,7 @@ describe('the --json output contract', () => {
       await record('index list', ['index', 'list', '--index', index])
       await record('index status', ['index', 'status', '--index', index])
       await record('search', ['search', 'get an instance', '--scope', 'incus.read', '--limit', '1', '--index', index])
+      await record('describe', ['describe', 'incus', 'instance_get', '--scope', 'incus.read', '--index', index])
       await record('execute --dry-run', ['execute', 'incus', 'instance_get', '--input', '{"name":"web1"}', '--scope', 'incus.read', '--dry-run', '--index', index])
       await record('error', ['execute', 'incus', 'instance_delete', '--input', '{"name":"web1"}', '--scope', 'incus.write', '--dry-run', '--index', index])
       await record('index remove', ['index', 'remove', 'incus', '--index', index])
@@ -98,4 +100,19 @@ describe('the --json output contract', () => {
       rmSync(dir, {recursive: true, force: true})
     }
   }, 120_000)
+
+  it('names an operation operation_id in every output', () => {
+    const shapes = JSON.parse(readFileSync(SHAPES, 'utf8')) as unknown
+    const names: string[] = []
+    const walk = (shape: unknown, path: string): void => {
+      if (typeof shape !== 'object' || shape === null) return
+      for (const [key, value] of Object.entries(shape)) {
+        if (/^(operation|operationId|operation_name|op|id)$/.test(key)) names.push(`${path}.${key}`)
+        walk(value, key === 'array' || /^\d+$/.test(key) ? path : `${path}.${key}`)
+      }
+    }
+    walk(shapes, '')
+    // `documents[].id` numbers a cassette's documents, not operations.
+    expect(names).toStrictEqual(['.cassette inspect.output.documents.id'])
+  })
 })

@@ -12,7 +12,7 @@ export interface InspectResult {
   readonly meta: CassetteMeta
   readonly documents: ReadonlyArray<{readonly id: number; readonly sha256: string; readonly title: string; readonly version: string}>
   readonly operations: ReadonlyArray<{
-    readonly id: string
+    readonly operation_id: string
     /** The summary, or the first line of the description when there is none. */
     readonly summary: string
     readonly scopes: readonly string[]
@@ -38,7 +38,7 @@ export default class CassetteInspect extends BaseCommand {
       meta: contents.meta,
       documents: contents.documents.map(({id, sha256, title, version}) => ({id, sha256, title, version})),
       operations: contents.operations.map((record) => ({
-        id: record.operationId,
+        operation_id: record.operationId,
         summary: operationSummary(record),
         scopes: record.scopes,
         destructive: record.destructive,
@@ -55,7 +55,7 @@ async function render(result: InspectResult): Promise<string> {
   const documents = result.documents.map((document) => [String(document.id), document.sha256, printable(document.title), printable(document.version)])
   // Whole when piped; on a terminal the summary, last, is cut to its width.
   const operations = result.operations.map((operation) => [
-    printable(operation.id, 128),
+    printable(operation.operation_id, 128),
     operation.scopes.length === 0 ? '(any caller)' : printable(operation.scopes.join(' '), Infinity),
     operation.destructive ? 'yes' : 'no',
     printable(operation.summary, Infinity),

@@ -149,7 +149,7 @@ export default class DocumentAdopt extends BaseCommand {
   }
 
   /** One warning as a line: where it is in the output, the operation, what adoption did. */
-  private where(result: AdoptCommandResult, {pointer, operation, message}: AdoptWarning): string {
-    return escapeUnsafe(`${result.output}#${pointer}${operation === undefined ? '' : ` (${operation})`}: ${message}`)
+  private where(result: AdoptCommandResult, {pointer, operation_id, message}: AdoptWarning): string {
+    return escapeUnsafe(`${result.output}#${pointer}${operation_id === undefined ? '' : ` (${operation_id})`}: ${message}`)
   }
 }

@@ -41,7 +41,7 @@ export interface AdoptWarning {
   /** RFC 6901 JSON Pointer into the adopted document (for removed things: where they were). */
   readonly pointer: string
   /** The operationId (as adopted) of the operation concerned, when there is one. */
-  readonly operation?: string
+  readonly operation_id?: string
   readonly message: string
 }
 
@@ -64,7 +64,7 @@ export class AdoptWarnings {
    */
   add(kind: AdoptWarningKind, pointer: string, found: string, outcome: string, operation?: string): void {
     const message = `${found}; ${outcome}`
-    const warning = operation === undefined ? {kind, pointer, message} : {kind, pointer, operation, message}
+    const warning = operation === undefined ? {kind, pointer, message} : {kind, pointer, operation_id: operation, message}
     this.#findings.set(warning, `${found}.`)
     this.list.push(warning)
   }
@@ -80,11 +80,11 @@ export class AdoptWarnings {
    */
   nameOperations(ids: ReadonlyMap<string, string>): void {
     for (const [index, warning] of this.list.entries()) {
-      if (warning.operation !== undefined) continue
+      if (warning.operation_id !== undefined) continue
       // Escaped tokens hold no "/", so the first four parts are '', 'paths', path, method.
       const operation = ids.get(warning.pointer.split('/', 4).join('/'))
       if (operation === undefined) continue
-      const named = {...warning, operation}
+      const named = {...warning, operation_id: operation}
       this.#findings.set(named, this.finding(warning))
       this.list[index] = named
     }

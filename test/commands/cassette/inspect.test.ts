@@ -73,7 +73,7 @@ describe('cassette inspect', () => {
       sha256,
       bytes: readFileSync(goodPath).length,
       documents: expect.arrayContaining([expect.objectContaining({title: 'Pets', version: '1.2.0'}), expect.objectContaining({title: 'Store', version: '0.3.0'})]),
-      operations: expect.arrayContaining([{id: 'pets_delete', summary: 'Remove a pet for good', scopes: ['pets.write'], destructive: true}]),
+      operations: expect.arrayContaining([{operation_id: 'pets_delete', summary: 'Remove a pet for good', scopes: ['pets.write'], destructive: true}]),
     })
   })
 

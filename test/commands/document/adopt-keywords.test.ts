@@ -85,7 +85,7 @@ describe('adoptDocument with a keyword map', () => {
     const adopted = await keywordsOf({instance_state_put: words.slice(0, 20), instances: words.slice(20)})
     expect(adopted.keywords.instance_state_put).toEqual(['Boot', ...words.slice(0, 31)])
     expect(adopted.warnings).toEqual([
-      {kind: 'keywords-cut', pointer: '/paths/~1instances~1{name}~1state/put/x-tama-keywords', operation: 'instance_state_put', message: expect.stringContaining('41 keywords, more than the 32')},
+      {kind: 'keywords-cut', pointer: '/paths/~1instances~1{name}~1state/put/x-tama-keywords', operation_id: 'instance_state_put', message: expect.stringContaining('41 keywords, more than the 32')},
     ])
   })
 

@@ -34,7 +34,7 @@ describe('tama-dex document adopt', () => {
     // Path keys with a fixed query string keep their operations.
     expect(document!.operations.filter((operation) => operation.path.includes('?')).length).toBeGreaterThanOrEqual(48)
     // Every warning names its operation.
-    for (const warning of json.warnings) expect(warning.operation).toMatch(/^[A-Za-z_]/)
+    for (const warning of json.warnings) expect(warning.operation_id).toMatch(/^[A-Za-z_]/)
   })
 
   it('prints --json with exactly the documented fields', async () => {

@@ -33,7 +33,7 @@ describe('a body schema past the input limit', () => {
     const {document, warnings, report} = await adoptDocument(deepBody(), {defaultScopes: []})
     expect(report.operations).toBe(1)
     expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toMatchObject({kind: 'schema-trimmed', pointer: '/paths/~1jobs/post/requestBody/content/application~1json/schema', operation: 'createJob'})
+    expect(warnings[0]).toMatchObject({kind: 'schema-trimmed', pointer: '/paths/~1jobs/post/requestBody/content/application~1json/schema', operation_id: 'createJob'})
     const {operations} = validateDocument(document)
     // The body stays the operation's input (null would mean it was dropped, which toBeDefined let through).
     expect(operations[0]!.body).toMatchObject({contentType: 'application/json', required: expect.any(Boolean)})

@@ -55,7 +55,7 @@ describe('operations keep what the profile accepts and warn about each loss', ()
     {operation: 'get_widget', pointer: '/paths/~1widgets~1{id}/get/parameters', message: 'path parameter "id" of "/widgets/{id}" is not declared'},
     {operation: 'delete_widget', pointer: '/paths/~1widgets~1{id}/delete/parameters/1', message: '"/widgets/{id}" has no {version}'},
   ])('warns at $pointer for $operation', ({operation, pointer, message}) => {
-    const found = adopted.warnings.filter((warning) => warning.pointer === pointer && warning.operation === operation)
+    const found = adopted.warnings.filter((warning) => warning.pointer === pointer && warning.operation_id === operation)
     expect(found).toHaveLength(1)
     expect(found[0]!.message).toContain(message)
   })
@@ -80,7 +80,7 @@ describe('texts and tags within the profile limits', () => {
     const text = at(document, `/paths/~1a/get/${field}`) as string
     expect(text.length).toBeLessThanOrEqual(want)
     expect(text.endsWith('…')).toBe(true)
-    expect(warnings).toStrictEqual([{kind: 'text-cut', pointer: `/paths/~1a/get/${field}`, operation: 'a', message: expect.stringContaining(`more than the profile's ${want}; it was cut to ${want}.`)}])
+    expect(warnings).toStrictEqual([{kind: 'text-cut', pointer: `/paths/~1a/get/${field}`, operation_id: 'a', message: expect.stringContaining(`more than the profile's ${want}; it was cut to ${want}.`)}])
   })
 
   it('keeps valid tags and drops the rest with a warning each', async () => {

@@ -29,13 +29,13 @@ describe('adopting path keys with a #fragment (the shape of Box\'s description)'
     expect(Object.keys(document.paths as object)).toContain('/files/{file_id}#add_shared_link')
     // One warning per operation whose key has a fragment, naming the operation and the path it calls.
     const fragments = warnings.filter((warning) => warning.kind === 'path-fragment')
-    expect(fragments.map((warning) => warning.operation).sort()).toEqual(
+    expect(fragments.map((warning) => warning.operation_id).sort()).toEqual(
       ['put_files_id_add_shared_link', 'put_files_id_remove_shared_link', records.get("Get a file's shared link")!.operationId, 'list_all_folders', 'get_item_view', 'search_by_name'].sort(),
     )
-    expect(fragments.find((warning) => warning.operation === 'put_files_id_add_shared_link')).toEqual({
+    expect(fragments.find((warning) => warning.operation_id === 'put_files_id_add_shared_link')).toEqual({
       kind: 'path-fragment',
       pointer: '/paths/~1files~1{file_id}#add_shared_link/put',
-      operation: 'put_files_id_add_shared_link',
+      operation_id: 'put_files_id_add_shared_link',
       message: 'the path key "/files/{file_id}#add_shared_link" has a fragment, which a URL never sends; PUT /files/{file_id}#add_shared_link keeps its key and operationId, and calls PUT /files/{file_id}.',
     })
   })
@@ -45,7 +45,7 @@ describe('adopting path keys with a #fragment (the shape of Box\'s description)'
     const record = (await adoptedRecords(document)).get('Get an item in a view')!
     expect(record.parameters).toEqual([{name: 'item_id', in: 'path', required: true}])
     expect(Object.keys((record.inputSchema as {properties: object}).properties)).toEqual(['item_id'])
-    expect(warnings).toContainEqual(expect.objectContaining({kind: 'parameter-dropped', operation: 'get_item_view', message: expect.stringContaining('"/items/{item_id}" has no {view}')}))
+    expect(warnings).toContainEqual(expect.objectContaining({kind: 'parameter-dropped', operation_id: 'get_item_view', message: expect.stringContaining('"/items/{item_id}" has no {view}')}))
   })
 
   it('removes a query template before a fragment and keeps the fragment on the key', async () => {

@@ -47,7 +47,7 @@ describe('adopting request bodies', () => {
     },
   ])('drops $name with a warning, and keeps the operation', async ({given, want}) => {
     const adopted = await adoptDocument(description(given), {defaultScopes: []})
-    expect(adopted.warnings).toStrictEqual([{kind: 'request-body-dropped', pointer: '/paths/~1things/post/requestBody', operation: 'things_post', message: expect.stringContaining(want)}])
+    expect(adopted.warnings).toStrictEqual([{kind: 'request-body-dropped', pointer: '/paths/~1things/post/requestBody', operation_id: 'things_post', message: expect.stringContaining(want)}])
     const [operation] = validateDocument(adopted.document).operations
     expect({operationId: operation!.operationId, body: operation!.body}).toStrictEqual({operationId: 'things_post', body: null})
   })

@@ -61,7 +61,7 @@ describe('a description split across files in its folder', () => {
     const pointer = `/paths/~1outside/get/responses/200/content/application~1json/schema/properties/${property}/$ref`
     const found = adopted.warnings.filter((warning) => warning.pointer === pointer)
     expect(found).toHaveLength(1)
-    expect(found[0]).toMatchObject({kind: 'reference-removed', operation: 'outside'})
+    expect(found[0]).toMatchObject({kind: 'reference-removed', operation_id: 'outside'})
     expect(found[0]!.message).toContain(`$ref ${JSON.stringify(ref)} points outside this document`)
     expect(at(document, pointer.slice(0, -'/$ref'.length))).toStrictEqual({})
   })

@@ -44,7 +44,7 @@ describe('what no profile document may hold is repaired, with a warning each', (
     const found = adopted.warnings.filter((warning) => warning.pointer === pointer)
     expect(found).toHaveLength(1)
     expect(found[0]!.message).toContain(message)
-    if (pointer.startsWith('/paths/')) expect(found[0]!.operation).toBe('external_refs')
+    if (pointer.startsWith('/paths/')) expect(found[0]!.operation_id).toBe('external_refs')
   })
 
   it('warns about nothing else', () => {

@@ -45,12 +45,12 @@ describe('Swagger 2.0 becomes OpenAPI 3.1', () => {
   })
 
   it('warns that a schema named as a response became one', () => {
-    expect(adopted.warnings.filter((warning) => warning.operation === 'create_pet')).toStrictEqual([
-      {kind: 'reference-repaired', pointer: '/paths/~1pets/post/responses/202', operation: 'create_pet', message: expect.stringContaining('names a schema, not a response')},
+    expect(adopted.warnings.filter((warning) => warning.operation_id === 'create_pet')).toStrictEqual([
+      {kind: 'reference-repaired', pointer: '/paths/~1pets/post/responses/202', operation_id: 'create_pet', message: expect.stringContaining('names a schema, not a response')},
     ])
   })
 
   it.each(['upload_photo', 'rename_pet'])('keeps the form body of %s without a warning', (operation) => {
-    expect(adopted.warnings.filter((warning) => warning.operation === operation)).toStrictEqual([])
+    expect(adopted.warnings.filter((warning) => warning.operation_id === operation)).toStrictEqual([])
   })
 })
