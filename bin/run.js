@@ -16,7 +16,7 @@ process.stdout.on('error', (error) => {
 
 if (!(process.argv[2] === '--version' && (await printVersion())) && !(process.argv[2] === 'search' && (await searchBeforeOclif()))) {
   // An MCP client waits for its initialize answer: it comes before oclif has loaded.
-  const mcpStart = process.argv[2] === 'mcp' ? await import('../dist/cli-mcp-start.js') : undefined
+  const mcpStart = process.argv[2] === 'mcp' ? await import('../dist/cli/mcp-start.js') : undefined
   await mcpStart?.startMcp(process.argv.slice(3))
   const {execute} = await import('@oclif/core')
   await execute({dir: import.meta.url})
@@ -25,7 +25,7 @@ if (!(process.argv[2] === '--version' && (await printVersion())) && !(process.ar
 
 /** A search that succeeds is answered before oclif loads; anything else is left to oclif. */
 async function searchBeforeOclif() {
-  const {searchBeforeOclif} = await import('../dist/cli-search-start.js')
+  const {searchBeforeOclif} = await import('../dist/cli/search-start.js')
   return searchBeforeOclif(process.argv.slice(3))
 }
 

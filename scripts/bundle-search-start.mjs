@@ -1,4 +1,4 @@
-// Rewrites dist/cli-search-start.js, the start of `tama-dex search`, as a few files holding
+// Rewrites dist/cli/search-start.js, the start of `tama-dex search`, as a few files holding
 // the modules a search loads, our own and oclif's parser: Node 20 resolves, reads and
 // links each module of a cold start on its own, and for a search that was most of its
 // time over bare Node (docs/benchmarks.md#cli-cold-start). Run by `npm run build`, after tsc.
@@ -9,7 +9,7 @@ import {fileURLToPath} from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = join(root, 'dist')
-const entry = join(dist, 'cli-search-start.js')
+const entry = join(dist, 'cli', 'search-start.js')
 
 // The packages every search loads, bundled with our code. The rest load as they are:
 // better-sqlite3 is native, and the others load only for an API description given to --from.
@@ -29,14 +29,16 @@ const SEPARATE = [
 ]
 
 const inDist = (file) => relative(dist, file).split(sep).join('/')
+// Every bundled file is written beside the entry.
+const outdir = dirname(entry)
 
-/** Leaves SEPARATE modules as imports relative to dist/, where every bundled file is written. */
+/** Leaves SEPARATE modules as imports relative to outdir, where every bundled file is written. */
 const separateModules = {
   name: 'separate-modules',
   setup(context) {
     context.onResolve({filter: /^\.\.?\//}, ({path, resolveDir}) => {
-      const file = inDist(join(resolveDir, path))
-      return SEPARATE.some((pattern) => pattern.test(file)) ? {path: `./${file}`, external: true} : undefined
+      const file = join(resolveDir, path)
+      return SEPARATE.some((pattern) => pattern.test(inDist(file))) ? {path: relative(outdir, file).split(sep).join('/'), external: true} : undefined
     })
   },
 }
@@ -44,11 +46,11 @@ const separateModules = {
 const {metafile} = await build({
   absWorkingDir: root,
   entryPoints: [entry],
-  outdir: dist,
+  outdir,
   allowOverwrite: true,
   // What only some searches need (--from) stays in files a plain search does not load.
   splitting: true,
-  chunkNames: 'cli-search-start-[hash]',
+  chunkNames: 'search-start-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

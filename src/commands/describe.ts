@@ -1,8 +1,8 @@
 import {Args} from '@oclif/core'
 
-import {BaseCommand} from '../base-command.js'
-import {confirmFlag} from '../cli-confirmation.js'
-import {indexFlags, scopeFlag} from '../cli-flags.js'
+import {BaseCommand} from '../cli/base-command.js'
+import {confirmFlag} from '../cli/confirmation.js'
+import {indexFlags, scopeFlag} from '../cli/flags.js'
 import type {ConfirmationRule, JsonSchema} from '../core/profile/index.js'
 
 export interface OperationDescription {

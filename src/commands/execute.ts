@@ -1,8 +1,8 @@
 import {Args, Flags} from '@oclif/core'
 
-import {BaseCommand} from '../base-command.js'
-import {confirmFlag} from '../cli-confirmation.js'
-import {indexFlags, scopeFlag} from '../cli-flags.js'
+import {BaseCommand} from '../cli/base-command.js'
+import {confirmFlag} from '../cli/confirmation.js'
+import {indexFlags, scopeFlag} from '../cli/flags.js'
 import {TamaError, isTamaError} from '../core/errors/index.js'
 import type {DispatchPlan, ExecuteResult, confirmationReason} from '../core/execute/index.js'
 

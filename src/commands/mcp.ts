@@ -1,5 +1,5 @@
-import {BaseCommand} from '../base-command.js'
-import {mcpFlags, takeMcpStart} from '../cli-mcp-start.js'
+import {BaseCommand} from '../cli/base-command.js'
+import {mcpFlags, takeMcpStart} from '../cli/mcp-start.js'
 import type {ReadonlyIndexKeeper} from '../core/host-index/index.js'
 import type {IndexLender} from '../core/mcp/index.js'
 import {escapeUnsafe} from '../core/text/index.js'

@@ -1,5 +1,5 @@
-import {BaseCommand} from '../base-command.js'
-import {renderResults, searchArgs, searchFlags, searchWithFlags, takeFailedSearch} from '../cli-search-start.js'
+import {BaseCommand} from '../cli/base-command.js'
+import {renderResults, searchArgs, searchFlags, searchWithFlags, takeFailedSearch} from '../cli/search-start.js'
 import type {SearchResponse} from '../core/search/index.js'
 
 export default class Search extends BaseCommand {

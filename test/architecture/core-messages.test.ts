@@ -12,7 +12,7 @@ import {tsFiles} from './import-graph.js'
  * The library speaks of its options by key (`output`) and never of the CLI: a string in
  * src/core that names a `--flag` or tells the reader to run a `tama-dex` command is a
  * message only a CLI user could follow. The command layer puts the flags and commands in
- * (BaseCommand.optionFlags, src/cli-hints.ts).
+ * (BaseCommand.optionFlags, src/cli/hints.ts).
  */
 const CORE = fileURLToPath(new URL('../../src/core', import.meta.url))
 

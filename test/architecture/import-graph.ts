@@ -31,13 +31,32 @@ export function importGraph(root: string): ImportEdge[] {
   return edges
 }
 
-/** The folder a file of src/ belongs to, as LAYERS names it. */
+/** The packages each file under `root` imports (bare specifiers), paths relative to `root`. */
+export function packageImports(root: string): Array<{readonly from: string; readonly to: string}> {
+  return tsFiles(root).flatMap((file) =>
+    ts
+      .preProcessFile(readFileSync(file, 'utf8'), true, true)
+      .importedFiles.filter(({fileName}) => !fileName.startsWith('.'))
+      .map(({fileName}) => ({from: srcPath(root, file), to: fileName})),
+  )
+}
+
+/** The package's entry points, the only files at the top of src/. */
+export const ENTRY_FILES: readonly string[] = ['index.ts', 'mcp.ts']
+
+/** The folder a file of src/ belongs to, as LAYERS names it; a loose file at the top is a folder of its own, which LAYERS never lists. */
 export function folderOf(file: string): string {
   const parts = file.split('/')
   if (parts[0] === 'core') return `core/${parts[1]}`
-  if (parts[0] === 'commands') return 'commands'
-  if (parts.length === 1 && (file === 'index.ts' || file === 'mcp.ts')) return 'entries'
-  return 'cli'
+  if (parts.length === 1) return ENTRY_FILES.includes(file) ? 'entries' : file
+  return parts[0]!
+}
+
+/** The .ts files at the top of `root` other than the entries: each belongs in a folder. */
+export function looseFiles(root: string): string[] {
+  return readdirSync(root, {withFileTypes: true})
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !ENTRY_FILES.includes(entry.name))
+    .map((entry) => entry.name)
 }
 
 /**

@@ -5,7 +5,7 @@ import {fileURLToPath} from 'node:url'
 
 import {afterAll, describe, expect, it} from 'vitest'
 
-import {checkLayers, importGraph, unusedAllowances, type Violation} from './import-graph.js'
+import {checkLayers, importGraph, looseFiles, packageImports, unusedAllowances, type Violation} from './import-graph.js'
 import {ALLOWANCES, LAYERS, LIGHT_ENTRIES} from './layers.js'
 
 const REPOSITORY = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -15,12 +15,22 @@ describe('the layers of src/', () => {
   const edges = importGraph(SRC)
 
   it('reads the imports of src/', () => {
-    expect(edges).toContainEqual({from: 'commands/search.ts', to: 'base-command.ts'})
+    expect(edges).toContainEqual({from: 'commands/search.ts', to: 'cli/base-command.ts'})
     expect(edges).toContainEqual({from: 'core/json/find-non-json.ts', to: 'core/json/json-pointer.ts'})
   })
 
   it('has no back-edge, no import beside its layer, no reach-in, no unlisted folder and no cycle', () => {
     expect(checkLayers(edges, LAYERS, ALLOWANCES, LIGHT_ENTRIES)).toEqual([])
+  })
+
+  it('leaves the CLI framework and its spinner to commands/ and cli/: core/ never imports them', () => {
+    const cliPackages = packageImports(join(SRC, 'core')).filter(({to}) => /^(@oclif\/|ora$)/.test(to))
+    expect(cliPackages).toEqual([])
+    expect(packageImports(join(SRC, 'cli')).some(({to}) => to.startsWith('@oclif/'))).toBe(true)
+  })
+
+  it('holds no file at its top but the package entries', () => {
+    expect(looseFiles(SRC)).toEqual([])
   })
 
   it('lists no allowance that nothing needs', () => {
@@ -109,6 +119,18 @@ describe('the layer check itself', () => {
     it('names the import', () => {
       expect(given(path, text)).toEqual(want)
     })
+  })
+
+  it('fails on a file at the top other than the entries, imported or not', () => {
+    write('helper.ts', "import {quote} from './core/text/index.js'\nexport const helper = quote\n")
+    const found = checkLayers(importGraph(root), [['entries'], ...layers])
+    const loose = looseFiles(root)
+    rmSync(join(root, 'helper.ts'))
+    expect(found).toEqual([{rule: 'unlisted-folder', from: 'helper.ts', to: 'helper.ts'}])
+    expect(loose).toEqual(['helper.ts'])
+    write('index.ts', "export {quote} from './core/text/index.js'\n")
+    expect(looseFiles(root)).toEqual([])
+    rmSync(join(root, 'index.ts'))
   })
 
   it('fails on a cycle of files', () => {

@@ -1,8 +1,9 @@
 /**
  * The layers of src/, top first: a folder may import only folders of a lower layer, never
  * one beside or above it. docs/architecture.md draws the same list; a test keeps the two equal.
- * `cli` is the files at src/'s top (BaseCommand, flags, progress) and src/hooks; `entries`
- * is the package's entry points, src/index.ts and src/mcp.ts.
+ * `cli` is src/cli (BaseCommand, flags, progress, the start-up fast paths, oclif's hooks);
+ * `entries` is the package's entry points, src/index.ts and src/mcp.ts, the only files at
+ * src/'s top.
  */
 export const LAYERS: ReadonlyArray<readonly string[]> = [
   ['commands'],
@@ -36,7 +37,7 @@ export const LIGHT_ENTRIES: readonly string[] = [
   // The MCP server answers initialize before it loads the SDK, Ajv or the index.
   'core/cassette/tool-version.ts',
   'core/mcp/serve-stdio.ts',
-  // bin/run.js answers initialize with it before oclif loads (src/cli-mcp-start.ts).
+  // bin/run.js answers initialize with it before oclif loads (src/cli/mcp-start.ts).
   'core/mcp/early-initialize.ts',
 ]
 

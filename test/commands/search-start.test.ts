@@ -8,7 +8,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {CLI, type CliResult, PROJECT_ROOT, runCli, runProcess} from '../helpers/cli.js'
 
-// `tama-dex search` answers a search that succeeds before oclif loads (src/cli-search-start.ts)
+// `tama-dex search` answers a search that succeeds before oclif loads (src/cli/search-start.ts)
 // and leaves everything else to oclif: both must read and exit the same.
 const OCLIF_ONLY = new URL('oclif-only.mjs', import.meta.url).pathname
 const HELD_BACK = new URL('oclif-held-back.mjs', import.meta.url).pathname
@@ -90,8 +90,8 @@ describe('tama-dex search, answered before oclif or by oclif', () => {
     const result = await runProcess(process.execPath, ['--import', RECORD_MODULES, CLI, 'search', ...argvOf(['list', 'instances', '--scope', 'incus.read'])], {env: {TAMA_TEST_MODULES: list}})
     expect(result.code, result.stderr).toBe(0)
     const loaded = readFileSync(list, 'utf8').trim().split('\n').map((url) => relative(PROJECT_ROOT, fileURLToPath(url)).split('\\').join('/'))
-    expect(loaded.filter((file) => file.startsWith('dist/') && !/^dist\/(cli-search-start(-\w+)?\.js|core\/errors\/)/.test(file))).toEqual([])
+    expect(loaded.filter((file) => file.startsWith('dist/') && !/^dist\/(cli\/search-start(-\w+)?\.js|core\/errors\/)/.test(file))).toEqual([])
     expect(loaded.filter((file) => file.includes('node_modules/') && !file.includes('node_modules/better-sqlite3/'))).toEqual([])
-    expect(loaded).toContain('dist/cli-search-start.js')
+    expect(loaded).toContain('dist/cli/search-start.js')
   })
 })

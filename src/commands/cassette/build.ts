@@ -1,9 +1,9 @@
 import {Flags} from '@oclif/core'
 
-import {BaseCommand} from '../../base-command.js'
-import {collectHeapSooner} from '../../cli-heap.js'
-import {removingTemporariesOnInterrupt} from '../../cli-interrupt.js'
-import {CliProgress} from '../../cli-progress.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {collectHeapSooner} from '../../cli/heap.js'
+import {removingTemporariesOnInterrupt} from '../../cli/interrupt.js'
+import {CliProgress} from '../../cli/progress.js'
 import type {BuiltCassette} from '../../core/cassette/index.js'
 
 /** What `cassette build --json` prints: the built cassette and the file it was written to, as given. */

@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {BaseCommand} from '../../base-command.js'
+import {BaseCommand} from '../../cli/base-command.js'
 import {FAIL_ON, type FailOn, type ReleaseDiff} from '../../core/release/index.js'
 
 export interface DiffResult extends ReleaseDiff {

@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
-import {BaseCommand} from '../../base-command.js'
-import {terminalWidth} from '../../cli-terminal-width.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {terminalWidth} from '../../cli/terminal-width.js'
 import type {CassetteMeta} from '../../core/cassette/index.js'
 
 export interface InspectResult {

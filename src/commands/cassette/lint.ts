@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
-import {BaseCommand} from '../../base-command.js'
-import {CliProgress} from '../../cli-progress.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {CliProgress} from '../../cli/progress.js'
 import type {LintReport} from '../../core/release/index.js'
 
 export default class CassetteLint extends BaseCommand {

@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
-import {BaseCommand} from '../../base-command.js'
-import {CliProgress} from '../../cli-progress.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {CliProgress} from '../../cli/progress.js'
 import type {VerifyReport} from '../../core/cassette/index.js'
 import {TamaError} from '../../core/errors/index.js'
 import {escapeUnsafe} from '../../core/text/index.js'

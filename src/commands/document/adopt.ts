@@ -1,8 +1,8 @@
 import {Args, Flags} from '@oclif/core'
 
-import {BaseCommand} from '../../base-command.js'
-import {removingTemporariesOnInterrupt} from '../../cli-interrupt.js'
-import {CliProgress} from '../../cli-progress.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {removingTemporariesOnInterrupt} from '../../cli/interrupt.js'
+import {CliProgress} from '../../cli/progress.js'
 import {ADOPT_WARNING_KINDS, type AdoptWarning, HTTP_METHODS, type RenamedId, type SourceVersion, groupAdoptWarnings} from '../../core/adopt/index.js'
 import {escapeUnsafe} from '../../core/text/index.js'
 

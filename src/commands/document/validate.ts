@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
-import {BaseCommand} from '../../base-command.js'
-import {cliProblem} from '../../cli-hints.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {cliProblem} from '../../cli/hints.js'
 import {formatProblem} from '../../core/errors/index.js'
 import {count, escapeUnsafe} from '../../core/text/index.js'
 import type {ValidationReport} from '../../core/profile/index.js'

@@ -1,9 +1,9 @@
 import {Args, Flags} from '@oclif/core'
 
-import {BaseCommand} from '../../base-command.js'
-import {indexFlags} from '../../cli-flags.js'
-import {CliProgress} from '../../cli-progress.js'
-import {replacementNote} from '../../cli-install-summary.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {indexFlags} from '../../cli/flags.js'
+import {CliProgress} from '../../cli/progress.js'
+import {replacementNote} from '../../cli/install-summary.js'
 import type {InstallResult} from '../../core/host-index/index.js'
 
 export default class IndexImport extends BaseCommand {

@@ -1,8 +1,8 @@
 import {Args, Flags} from '@oclif/core'
 
-import {BaseCommand} from '../../base-command.js'
-import {indexFlags} from '../../cli-flags.js'
-import {replacementNote} from '../../cli-install-summary.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {indexFlags} from '../../cli/flags.js'
+import {replacementNote} from '../../cli/install-summary.js'
 import type {InstallResult} from '../../core/host-index/index.js'
 
 export default class IndexLoad extends BaseCommand {

@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
-import {BaseCommand} from '../../base-command.js'
-import {indexFlags} from '../../cli-flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {indexFlags} from '../../cli/flags.js'
 
 export default class IndexRemove extends BaseCommand {
   static override summary = 'Remove an installed cassette and its operations.'

@@ -1,5 +1,5 @@
-import {BaseCommand} from '../../base-command.js'
-import {indexFlags} from '../../cli-flags.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {indexFlags} from '../../cli/flags.js'
 import type {IndexStatus} from '../../core/host-index/index.js'
 
 export default class IndexStatusCommand extends BaseCommand {

@@ -3,10 +3,10 @@ import * as Flags from '@oclif/core/flags'
 import type {InferredFlags} from '@oclif/core/interfaces'
 import {parse} from '@oclif/core/parser'
 
-import {HELP_AND_VERSION_FLAGS, indexFlags, scopeFlag} from './cli-flags.js'
-import {terminalWidth} from './cli-terminal-width.js'
-import {TamaError} from './core/errors/index.js'
-import type {SearchResponse} from './core/search/index.js'
+import {HELP_AND_VERSION_FLAGS, indexFlags, scopeFlag} from './flags.js'
+import {terminalWidth} from './terminal-width.js'
+import {TamaError} from '../core/errors/index.js'
+import type {SearchResponse} from '../core/search/index.js'
 
 // Not required by oclif, whose message for a missing argument would tell the user to put the words before --scope: they may go anywhere.
 export const searchArgs = {query: Args.string({description: 'What you are looking for, in words (several words need no quotes).'})}
@@ -24,7 +24,7 @@ export type SearchFlags = InferredFlags<typeof searchFlags>
 
 /** What `tama-dex search WORDS --flags` answers: the installed cassettes' operations, or those of the --from file. */
 export async function searchWithFlags(words: readonly string[], flags: SearchFlags): Promise<SearchResponse> {
-  const {withIndex, withPrivateIndex} = await import('./core/host-index/index.js')
+  const {withIndex, withPrivateIndex} = await import('../core/host-index/index.js')
   const query = words.join(' ')
   if (query.trim() === '') throw new TamaError('usage', 'Say what you are looking for, in words: tama-dex search list pods --scope k8s.read. See --help.')
   const options = {scopes: flags.scope, limit: flags.limit, cassettes: flags.cassette}
@@ -36,7 +36,7 @@ export async function searchWithFlags(words: readonly string[], flags: SearchFla
 /** The results as the table `tama-dex search` prints without --json. */
 export async function renderResults(response: SearchResponse): Promise<string> {
   if (response.results.length === 0) return 'No operations match (or none your scopes allow).'
-  const {formatTable} = await import('./core/text/index.js')
+  const {formatTable} = await import('../core/text/index.js')
   const rows = response.results.map((hit) => [
     hit.cassette,
     hit.operation_id,

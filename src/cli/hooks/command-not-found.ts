@@ -1,8 +1,8 @@
 import {Hook, Interfaces, toConfiguredId} from '@oclif/core'
 
-import {closestMatch} from '../cli-suggestion.js'
-import {TamaError} from '../core/errors/index.js'
-import {quote} from '../core/text/index.js'
+import {closestMatch} from '../suggestion.js'
+import {TamaError} from '../../core/errors/index.js'
+import {quote} from '../../core/text/index.js'
 
 /**
  * A mistyped command is a usage error (exit 2) naming the nearest command in the form

@@ -1,7 +1,7 @@
-import type {Problem} from './core/errors/index.js'
-import {TamaError} from './core/errors/index.js'
-import {TAKEN_BY, wrongKindMessage} from './core/files/index.js'
-import {shellWord} from './core/text/index.js'
+import type {Problem} from '../core/errors/index.js'
+import {TamaError} from '../core/errors/index.js'
+import {TAKEN_BY, wrongKindMessage} from '../core/files/index.js'
+import {shellWord} from '../core/text/index.js'
 
 /**
  * The CLI's words for what the library names by its own functions: library messages say

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {withoutDirectories} from '../src/base-command.js'
+import {withoutDirectories} from '../../src/cli/base-command.js'
 
 describe('withoutDirectories', () => {
   it.each([

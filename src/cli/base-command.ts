@@ -1,9 +1,9 @@
 import {Command, Errors, ux} from '@oclif/core'
 
-import {withCliRemedy} from './cli-hints.js'
-import {closestMatch} from './cli-suggestion.js'
-import {ERROR_KINDS, type ErrorKind, TamaError, formatProblem, isTamaError} from './core/errors/index.js'
-import {escapeUnsafe, escapeUnsafeLines} from './core/text/index.js'
+import {withCliRemedy} from './hints.js'
+import {closestMatch} from './suggestion.js'
+import {ERROR_KINDS, type ErrorKind, TamaError, formatProblem, isTamaError} from '../core/errors/index.js'
+import {escapeUnsafe, escapeUnsafeLines} from '../core/text/index.js'
 
 /**
  * The one place CLI failures and failed gates become messages and exit codes. Every
@@ -87,7 +87,7 @@ export abstract class BaseCommand extends Command {
 /** A document's problems placed at their line and column in its file, whichever command read it. */
 async function withPositions(failure: TamaError): Promise<TamaError> {
   if (failure.kind !== 'invalid_document' || failure.problems.length === 0) return failure
-  const {locateProblems} = await import('./core/profile/index.js')
+  const {locateProblems} = await import('../core/profile/index.js')
   const {kind, message, dispatched, details} = failure
   return new TamaError(kind, message, {dispatched, details, problems: await locateProblems(failure.problems), cause: failure})
 }

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {cliText} from '../src/cli-hints.js'
+import {cliText} from '../../src/cli/hints.js'
 
 // Every remedy the library gives in its own words, as a CLI user reads it.
 describe('cliText', () => {

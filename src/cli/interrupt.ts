@@ -1,4 +1,4 @@
-import {removeLiveTemporariesSync} from './core/files/index.js'
+import {removeLiveTemporariesSync} from '../core/files/index.js'
 
 /** The conventional exit codes of a process ended by a signal: 128 + the signal's number. */
 const SIGNAL_EXIT_CODES = {SIGINT: 130, SIGTERM: 143} as const

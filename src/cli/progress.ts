@@ -1,6 +1,6 @@
 import type {Ora} from 'ora'
 
-import {escapeUnsafe} from './core/text/index.js'
+import {escapeUnsafe} from '../core/text/index.js'
 
 /**
  * Whether progress may be drawn on stderr: only on a terminal with a size (a terminal of 0

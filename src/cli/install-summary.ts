@@ -1,4 +1,4 @@
-import {type InstallResult, compareVersions} from './core/host-index/index.js'
+import {type InstallResult, compareVersions} from '../core/host-index/index.js'
 
 /** How `index import` and `index load` say what an install replaced, so a takeover never goes unseen. */
 export function replacementNote(result: InstallResult): string {
