@@ -7,7 +7,7 @@ import {escapeUnsafe} from '../core/text/index.js'
  * columns makes a spinner's line count infinite), not `TERM=dumb`, not in CI, whose logs
  * keep every frame. Decided once per command, before any work.
  */
-export function progressShown(stream: NodeJS.WriteStream = process.stderr, env: NodeJS.ProcessEnv = process.env): boolean {
+function progressShown(stream: NodeJS.WriteStream = process.stderr, env: NodeJS.ProcessEnv = process.env): boolean {
   return stream.isTTY === true && (stream.columns ?? 0) > 0 && (stream.rows ?? 0) > 0 && env.TERM !== 'dumb' && !inCi(env)
 }
 

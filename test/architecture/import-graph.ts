@@ -42,10 +42,10 @@ export function packageImports(root: string): Array<{readonly from: string; read
 }
 
 /** The package's entry points, the only files at the top of src/. */
-export const ENTRY_FILES: readonly string[] = ['index.ts', 'mcp.ts']
+const ENTRY_FILES: readonly string[] = ['index.ts', 'mcp.ts']
 
 /** The folder a file of src/ belongs to, as LAYERS names it; a loose file at the top is a folder of its own, which LAYERS never lists. */
-export function folderOf(file: string): string {
+function folderOf(file: string): string {
   const parts = file.split('/')
   if (parts[0] === 'core') return `core/${parts[1]}`
   if (parts.length === 1) return ENTRY_FILES.includes(file) ? 'entries' : file
@@ -103,7 +103,7 @@ export function unusedAllowances(edges: readonly ImportEdge[], layers: ReadonlyA
   return allowances.filter((allowance) => !all.some((violation) => allows(allowance, violation)))
 }
 
-export function allows(allowance: Allowance, violation: Violation): boolean {
+function allows(allowance: Allowance, violation: Violation): boolean {
   return (
     allowance.rule === violation.rule &&
     folderOf(violation.from) === allowance.from &&

@@ -50,7 +50,7 @@ function describe(value: unknown): string {
 }
 
 /** Finds the places of a document that mutations aim at. */
-export function baseOf(source: SourceDocument): Base {
+function baseOf(source: SourceDocument): Base {
   const root = source.document
   const operations: Array<{pointer: string; path: string; value: Json}> = []
   const parameters: Array<{pointer: string; value: Json}> = []
@@ -94,7 +94,7 @@ function findRefs(value: unknown, pointer: string): string[] {
 }
 
 /** A copy of `root` with the value at `pointer` replaced (undefined: removed); only the objects on the way are copied. */
-export function withValueAt(root: unknown, pointer: string, value: unknown): unknown {
+function withValueAt(root: unknown, pointer: string, value: unknown): unknown {
   const tokens = pointerTokens(pointer)
   if (tokens === null) throw new Error(`not a JSON Pointer: ${pointer}`)
   const replace = (node: unknown, depth: number): unknown => {
@@ -131,7 +131,7 @@ const at = (pointer: string, field: string | number) => childPointer(pointer, fi
  * Every way a document is broken, each a function of a valid document and a random source.
  * Each names the place it broke, where validation must report a problem.
  */
-export const MUTATIONS: Readonly<Record<string, MutationKind>> = {
+const MUTATIONS: Readonly<Record<string, MutationKind>> = {
   'drop a required root field': (base, random) => {
     const field = random.pick(['/openapi', '/info', '/info/title', '/info/version', '/x-tama-profile'])
     return {what: `drop ${field}`, document: withValueAt(base.root, field, undefined), near: [field]}

@@ -14,7 +14,7 @@ import {HOSTILE_CASSETTES, patch, withSql} from '../core/cassette/cassette-kit.j
 export const MARKER = 'hostile-marker-5f0c9d'
 
 /** How an import must take a hostile cassette: refused like verification, or installed from where the mode says. */
-export type ImportOutcome = 'refused' | 'installs the prebuilt rows' | 'installs what the documents say' | 'installs its intact rows'
+type ImportOutcome = 'refused' | 'installs the prebuilt rows' | 'installs what the documents say' | 'installs its intact rows'
 
 export interface HostileCassette {
   readonly name: string

@@ -2,7 +2,7 @@ import {type ChildProcess, spawn} from 'node:child_process'
 import {fileURLToPath} from 'node:url'
 
 /** The child that installs its arguments into an index, forever (see the file). */
-export const INSTALL_FOREVER = fileURLToPath(new URL('../fixtures/index/install-forever.ts', import.meta.url))
+const INSTALL_FOREVER = fileURLToPath(new URL('../fixtures/index/install-forever.ts', import.meta.url))
 
 /** A running install-forever child: how many installs it has reported so far. */
 export interface InstallingChild {

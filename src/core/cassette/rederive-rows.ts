@@ -9,7 +9,7 @@ import {count, quote} from '../text/index.js'
 import type {StoredCassette} from './stored-cassette.js'
 
 /** How problems name an embedded document of a cassette. */
-export function embeddedSource(source: string, document: DocumentRow): string {
+function embeddedSource(source: string, document: DocumentRow): string {
   return `${source} document ${document.id}`
 }
 

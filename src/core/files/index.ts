@@ -1,6 +1,5 @@
 export {readBoundedFile} from './read-bounded-file.js'
 export {readBoundedStream} from './read-bounded-stream.js'
-export type {BoundedRead} from './read-bounded-file.js'
 export {discardTemporarySync, releaseTemporary, removeLiveTemporariesSync, removeStaleTemporaries, temporaryPathBeside} from './temporary-file.js'
 export {CASSETTE_APPLICATION_ID, INDEX_APPLICATION_ID} from './application-ids.js'
-export {type FileKind, TAKEN_BY, isSqlite, recogniseFile, recogniseFileHead, wrongKindMessage, wrongKindOfFile} from './recognise-file.js'
+export {TAKEN_BY, isSqlite, recogniseFile, recogniseFileHead, wrongKindMessage, wrongKindOfFile} from './recognise-file.js'

@@ -1,5 +1,4 @@
 export {findNonJson} from './find-non-json.js'
-export type {JsonDataOptions, NonJson} from './find-non-json.js'
 export {childPointer, escapeToken, pointerOf, pointerTokens, unescapeToken, valueAt} from './json-pointer.js'
 export {withMember} from './sorted-member.js'
 export {jsonLengthWithin} from './json-size.js'

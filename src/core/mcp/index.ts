@@ -1,6 +1,4 @@
-export {PROTOCOL_VERSIONS, answerInitialize} from './early-initialize.js'
-export type {EarlyStart, FirstLine, InitializeAnswer, ServerInfo} from './early-initialize.js'
-export {GuardedTransport} from './guarded-transport.js'
+export type {ServerInfo} from './early-initialize.js'
 export {handleExecute} from './handle-execute.js'
 export type {ExecuteCallOptions} from './handle-execute.js'
 export {handleSearch} from './handle-search.js'
@@ -10,7 +8,7 @@ export {TOOL_NAMES, callTool} from './tool-call.js'
 export type {IndexLender, ToolCallOptions, ToolCallResult, ToolsIndex} from './tool-call.js'
 export {executeTool, searchTool} from './tool-definitions.js'
 export type {ToolDefinition} from './tool-definitions.js'
-export {isToolFailure, toToolError} from './tool-failure.js'
+export {isToolFailure} from './tool-failure.js'
 export type {
   Caller,
   ExecuteIndex,

@@ -8,7 +8,7 @@ import type {SchemaBundler} from './schema-bundler.js'
  * How many referenced schemas an output schema carries, nearest first. Output schemas
  * only describe results, and some catalogues' responses reach hundreds of schemas each.
  */
-export const OUTPUT_SCHEMA_DEFINITIONS = 8
+const OUTPUT_SCHEMA_DEFINITIONS = 8
 
 /**
  * The schema of the first 2xx response, by status code (`200` … `299`, then `2XX`), that

@@ -36,7 +36,7 @@ export const OPENAPI_ANNOTATIONS: readonly string[] = ['discriminator', 'xml', '
  * misspelling — would either change what validation means or be silently ignored.
  * docs/profile.md#schemas-and-ref
  */
-export const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
+const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
   ...SUBSCHEMA_PLACES.keys(),
   ...['$schema', '$ref', '$anchor', '$dynamicAnchor', '$vocabulary', '$comment'],
   ...['type', 'const', 'enum', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern'],

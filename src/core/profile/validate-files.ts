@@ -9,7 +9,7 @@ import {parseDocumentText, readDocumentBytes} from './parse-document.js'
 import {checkDocument} from './validate-document.js'
 
 /** One file's verdict. */
-export interface FileReport {
+interface FileReport {
   /** The path as the caller gave it. */
   readonly file: string
   readonly valid: boolean

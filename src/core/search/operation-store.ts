@@ -28,7 +28,7 @@ const INSERT_NAME_KEY = 'INSERT INTO operation_name_keys (key, id, bare) VALUES 
 const OF_CASSETTE = 'id IN (SELECT id FROM operations WHERE cassette = ?)'
 
 /** What search derives from one operation and stores (see operation-tables.ts). */
-export interface OperationSearchRows {
+interface OperationSearchRows {
   readonly verb: string | null
   /** Terms by column, in TERM_COLUMNS order. */
   readonly columns: ReadonlyArray<readonly string[]>
@@ -38,13 +38,13 @@ export interface OperationSearchRows {
 }
 
 /** What search derives of a cassette as a whole: its operation count and how many of its operation ids hold each id term. */
-export interface CatalogueStatistics {
+interface CatalogueStatistics {
   readonly size: number
   readonly idsHolding: (term: string) => number
 }
 
 /** The statistics of a cassette of `records`. */
-export function catalogueStatistics(records: readonly OperationRecord[]): CatalogueStatistics {
+function catalogueStatistics(records: readonly OperationRecord[]): CatalogueStatistics {
   const counts = new Map<string, number>()
   for (const record of records) for (const term of new Set(terms(record.operationId))) counts.set(term, (counts.get(term) ?? 0) + 1)
   return {size: records.length, idsHolding: (term) => counts.get(term) ?? 0}
@@ -56,7 +56,7 @@ export function catalogueStatistics(records: readonly OperationRecord[]): Catalo
  * for each id term, how many of the cassette's operation ids hold it, or 0 when it is not a
  * name word (nameWordCounts); the same counts make its name keys (name-words.ts).
  */
-export function searchRows(record: OperationRecord, statistics: CatalogueStatistics): OperationSearchRows {
+function searchRows(record: OperationRecord, statistics: CatalogueStatistics): OperationSearchRows {
   const idWords = words(record.operationId)
   const nameTerms = idWords.map(stem)
   return {

@@ -16,7 +16,7 @@ export interface RankingModel {
 }
 
 /** How many candidates a search weighs, and how much FTS5 work it may spend finding them (candidates.ts). */
-export interface CandidateLimits {
+interface CandidateLimits {
   /** The features are computed for this many of FTS5's best candidates. */
   readonly pool: number
   /** FTS5 ranks this many times the rows wanted before the scope rule is applied (the fast path). */
@@ -35,7 +35,7 @@ export interface CandidateLimits {
 }
 
 /** How text becomes terms. The search-data hash covers this file, so one changed here re-derives stored rows. */
-export interface TermLimits {
+interface TermLimits {
   /** Only a description's first terms are stored: BM25 scales a match by the row's length, and pages of notes would bury an operation's own words. */
   readonly descriptionTerms: number
   /** An id term is common to a cassette (says what kind of id it is, not what it does) when this share of its ids, and at least `commonIdMin`, hold it. */

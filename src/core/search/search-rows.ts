@@ -24,9 +24,9 @@ export const SEARCH_TABLE_PREFIX = 'search_'
  * - member: rows of a shared table's row (scope set members): never copied, derived from the shared row's key;
  * - count: counts over the cassette's operations by key (term document counts): never copied, counted from the copied rows.
  */
-export type SearchTableRole = 'operation' | 'shared' | 'member' | 'count'
+type SearchTableRole = 'operation' | 'shared' | 'member' | 'count'
 
-export interface SearchColumn {
+interface SearchColumn {
   readonly name: string
   /** The declared type: INTEGER, TEXT, REAL, BLOB, or ANY when none. */
   readonly type: string
@@ -248,7 +248,7 @@ export function copySearchRows(db: SqliteDatabase, schema: string, cassette: str
 }
 
 /** Most rows any search table of a cassette may hold per operation (name keys, distinct terms): a bound on what a copy adds. */
-export const MAX_SEARCH_ROWS_PER_OPERATION = 1024
+const MAX_SEARCH_ROWS_PER_OPERATION = 1024
 
 /**
  * What is wrong with a cassette's search rows as a copy would take them, read with SQL only

@@ -9,7 +9,7 @@ import {parseDocumentText} from '../../../src/core/profile/index.js'
 import {openDatabase} from '../../../src/core/sqlite/open-database.js'
 
 /** Test documents, shared by the library and the CLI tests. */
-export const FIXTURES = fileURLToPath(new URL('../../fixtures/cassette/', import.meta.url))
+const FIXTURES = fileURLToPath(new URL('../../fixtures/cassette/', import.meta.url))
 
 export function fixture(name: string): string {
   return join(FIXTURES, name)
@@ -66,7 +66,7 @@ export function patch(good: Uint8Array, offset: number, bytes: readonly number[]
 }
 
 /** Flips the lowest bit of the first byte of `target`, which must occur exactly once in the file. */
-export function flipByteOf(good: Uint8Array, target: string): Uint8Array {
+function flipByteOf(good: Uint8Array, target: string): Uint8Array {
   const copy = Buffer.from(good)
   const needle = Buffer.from(target, 'utf8')
   const at = copy.indexOf(needle)

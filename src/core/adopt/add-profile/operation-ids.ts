@@ -51,7 +51,7 @@ export function assignOperationIds(sites: readonly OperationSite[]): IdOutcome {
  * characters made one `_`, a leading `_` when the first character may not start an id.
  * `get /1.0/instances/{name}` → `get_1.0_instances_name`.
  */
-export function toIdentifier(text: string): string {
+function toIdentifier(text: string): string {
   const ascii = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
   const words = ascii.split(/[^A-Za-z0-9_./-]+/).filter((word) => word !== '')
   if (words.length === 0) return ''

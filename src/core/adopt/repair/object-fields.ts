@@ -35,7 +35,7 @@ const PARAMETER_TYPES = {required: 'boolean', deprecated: 'boolean', allowEmptyV
  * https://spec.openapis.org/oas/v3.0.3#schema); `x-` extensions are always allowed.
  * Schema Objects, Callbacks and maps of objects are not listed: their keys are checked elsewhere.
  */
-export const OBJECT_FIELDS: Readonly<Partial<Record<ObjectKind, ReadonlySet<string>>>> = {
+const OBJECT_FIELDS: Readonly<Partial<Record<ObjectKind, ReadonlySet<string>>>> = {
   document: new Set(['openapi', 'info', 'jsonSchemaDialect', 'servers', 'paths', 'webhooks', 'components', 'security', 'tags', 'externalDocs']),
   components: new Set(['schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'securitySchemes', 'links', 'callbacks', 'pathItems']),
   pathItem: new Set(['$ref', 'summary', 'description', 'servers', 'parameters', ...METHODS]),
@@ -52,7 +52,7 @@ export const OBJECT_FIELDS: Readonly<Partial<Record<ObjectKind, ReadonlySet<stri
 }
 
 /** The fields the specification types as booleans or numbers, by object. */
-export const TYPED_FIELDS: Readonly<Partial<Record<ObjectKind, Readonly<Record<string, ValueType>>>>> = {
+const TYPED_FIELDS: Readonly<Partial<Record<ObjectKind, Readonly<Record<string, ValueType>>>>> = {
   operation: {deprecated: 'boolean'},
   parameter: PARAMETER_TYPES,
   header: PARAMETER_TYPES,
