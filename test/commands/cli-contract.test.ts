@@ -89,6 +89,7 @@ describe('the --json output contract', () => {
       await record('index import', ['index', 'import', cassette, '--index', index])
       await record('index list', ['index', 'list', '--index', index])
       await record('index status', ['index', 'status', '--index', index])
+      await record('index load', ['index', 'load', 'examples/runtime.yaml', '--cassette', 'runtime', '--index', index])
       await record('search', ['search', 'get an instance', '--scope', 'incus.read', '--limit', '1', '--index', index])
       await record('describe', ['describe', 'incus', 'instance_get', '--scope', 'incus.read', '--index', index])
       await record('execute --dry-run', ['execute', 'incus', 'instance_get', '--input', '{"name":"web1"}', '--scope', 'incus.read', '--dry-run', '--index', index])

@@ -1,4 +1,4 @@
-import {readdirSync, readFileSync} from 'node:fs'
+import {readdirSync, readFileSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
 
 import {Ajv2020} from 'ajv/dist/2020.js'
@@ -30,6 +30,14 @@ describe.each([
     const ajv = new Ajv2020({strict: true, allowUnionTypes: true, strictRequired: false})
     expect(ajv.validateSchema(schema), JSON.stringify(ajv.errors)).toBe(true)
     expect(() => ajv.compile(schema)).not.toThrow()
+  })
+
+  // An agent reads every word of these: a change shows in review as a change to the golden file.
+  it('is the golden file test/fixtures/mcp/TOOL.tool.json', () => {
+    const golden = path.join(PROJECT_ROOT, 'test/fixtures/mcp', `${want.name}.tool.json`)
+    const written = `${JSON.stringify(tool, null, 2)}\n`
+    if (process.env.UPDATE_TOOL_SNAPSHOTS === '1') writeFileSync(golden, written)
+    expect(written).toBe(readFileSync(golden, 'utf8'))
   })
 
   it('is frozen all the way down and the same object on every call', () => {
