@@ -9,7 +9,7 @@ export default class IndexStatusCommand extends BaseCommand {
 
   async run(): Promise<IndexStatus> {
     const {flags} = await this.parse(IndexStatusCommand)
-    const [{STORAGE_VERSION, withIndex}, {ERROR_KINDS, isTamaError}] = await Promise.all([import('../../core/host-index/index.js'), import('../../core/errors/index.js')])
+    const [{STORAGE_VERSION, withIndex}, {isTamaError}] = await Promise.all([import('../../core/host-index/index.js'), import('../../core/errors/index.js')])
     // Nothing to read (no index yet, or one to recreate) is a status to report, not a failure.
     let why = ''
     const status = await withIndex(flags.index, (index) => index.status(), {readonly: true}).catch((error: unknown): IndexStatus => {
@@ -19,7 +19,6 @@ export default class IndexStatusCommand extends BaseCommand {
     })
     this.log(`${status.state}: ${status.cassettes} cassettes, ${status.operations} operations${why}`)
     // The status is the answer either way; only the exit code says nothing is committed.
-    if (status.state === 'not_ready') process.exitCode = ERROR_KINDS.not_ready
-    return status
+    return this.gated(status, status.state === 'not_ready' ? 'not_ready' : null)
   }
 }

@@ -19,8 +19,10 @@ describe('scanRecordText', () => {
     {given: '{"inputSchem\\u0061":{"a":1}}', want: '{"inputSchem\\u0061":{}}'},
   ])('keeps $given', ({given, want}) => {
     it('with stand-ins for the opaque members', () => {
-      expect(scanRecordText(given, OPAQUE)).toMatchObject({standIn: want})
-      expect(JSON.parse(want)).toBeDefined()
+      const scan = scanRecordText(given, OPAQUE) as {standIn: string}
+      expect(scan).toMatchObject({standIn: want})
+      // A stand-in is JSON with the record's own keys, in its order: only the opaque values shrink.
+      expect(Object.keys(JSON.parse(scan.standIn))).toEqual(Object.keys(JSON.parse(given)))
     })
   })
 

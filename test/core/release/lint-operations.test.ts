@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 
 import {TamaError} from '../../../src/core/errors/tama-error.js'
-import {PENALTIES, type SearchFunction, lintOperations} from '../../../src/core/release/index.js'
+import {type SearchFunction, lintOperations} from '../../../src/core/release/index.js'
 import type {SearchHit} from '../../../src/core/search/index.js'
 import {operation} from './release-fixture.js'
 
@@ -28,10 +28,10 @@ function fakeSearch(ids: readonly string[] | 'usage'): SearchFunction & {calls: 
 describe('lintOperations', () => {
   it.each([
     {given: 'alpha ranked first', results: ['alpha_get', 'beta_get'], want: {rank: 1, first: 'alpha_get', findings: [], score: 100}},
-    {given: 'alpha ranked third', results: ['beta_get', 'x', 'alpha_get'], want: {rank: 3, first: 'beta_get', findings: ['not_first'], score: 100 - PENALTIES.not_first}},
-    {given: 'alpha not returned', results: ['beta_get'], want: {rank: null, first: 'beta_get', findings: ['not_found'], score: 100 - PENALTIES.not_found}},
-    {given: 'nothing returned', results: [], want: {rank: null, first: null, findings: ['not_found'], score: 100 - PENALTIES.not_found}},
-    {given: 'a query search refuses', results: 'usage' as const, want: {rank: null, first: null, findings: ['not_found'], score: 100 - PENALTIES.not_found}},
+    {given: 'alpha ranked third', results: ['beta_get', 'x', 'alpha_get'], want: {rank: 3, first: 'beta_get', findings: ['not_first'], score: 70}},
+    {given: 'alpha not returned', results: ['beta_get'], want: {rank: null, first: 'beta_get', findings: ['not_found'], score: 50}},
+    {given: 'nothing returned', results: [], want: {rank: null, first: null, findings: ['not_found'], score: 50}},
+    {given: 'a query search refuses', results: 'usage' as const, want: {rank: null, first: null, findings: ['not_found'], score: 50}},
   ])('reports $given', ({results, want}) => {
     const report = lintOperations(RECORDS, fakeSearch(results))
     const alpha = report.results.find((result) => result.operation_id === 'alpha_get')!
@@ -58,7 +58,8 @@ describe('lintOperations', () => {
     const report = lintOperations([worst, operation({operationId: 'twin', summary: '', description: 'Get all gammas now'})], fakeSearch([]))
     const result = report.results.find((entry) => entry.operation_id === 'getallgammasnow')!
     expect(result.findings.map((finding) => finding.kind)).toEqual(['not_found', 'missing_summary', 'no_tags', 'unsplit_id'])
-    expect(result.score).toBe(Math.max(0, 100 - PENALTIES.not_found - PENALTIES.missing_summary - PENALTIES.no_tags - PENALTIES.unsplit_id))
+    // docs/release.md#the-score: not found 50, no summary 25, no tags 5, unsplit id 15.
+    expect(result.score).toBe(5)
     expect(report.counts).toMatchObject({found_first: 0, not_found: 2, missing_summary: 2, no_tags: 1, unsplit_id: 1, indistinguishable: 0})
   })
 

@@ -25,7 +25,7 @@ describe('openRecordIndex', () => {
   })
 
   it('refuses a cassette that holds one operation twice', () => {
-    expect(() => openRecordIndex([['pets', [...PETS, PETS[0]!]]])).toThrow()
+    expect(() => openRecordIndex([['pets', [...PETS, PETS[0]!]]])).toThrow(expect.objectContaining({kind: 'usage', message: 'Operation id "pets_list" appears twice in cassette "pets"; operation ids must be unique within a cassette.'}))
   })
 })
 

@@ -38,6 +38,8 @@ describe('suggestOperations', () => {
   })
 
   it('stays inside the cassette it is given', () => {
-    expect(ids(suggestOperations(db, 'github', 'instance_delete', ALL_SCOPES, 5)).every((id) => id.startsWith('github:'))).toBe(true)
+    const suggested = ids(suggestOperations(db, 'github', 'instance_delete', ALL_SCOPES, 5))
+    expect(suggested.length).toBeGreaterThan(0)
+    expect(suggested.every((id) => id.startsWith('github:'))).toBe(true)
   })
 })
