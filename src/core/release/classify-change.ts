@@ -21,7 +21,7 @@ const HARMLESS: Rule = {breaking: false, security: false}
  * Which changes break callers and which are security-relevant, one rule per kind; the
  * table in docs/release.md#how-changes-are-classified is this table.
  */
-export const CHANGE_RULES: Readonly<Record<ChangeKind, Rule>> = {
+const CHANGE_RULES: Readonly<Record<ChangeKind, Rule>> = {
   // The HTTP call an executor makes: the new cassette only works against the new server.
   method_changed: BOTH_WAYS,
   path_changed: BOTH_WAYS,

@@ -18,9 +18,9 @@ export function exampleSource(request: ExampleRequest): string {
 }
 
 /** Most bytes an `--examples` file may hold. */
-export const MAX_EXAMPLES_FILE_BYTES = 16 * 1024 * 1024
+const MAX_EXAMPLES_FILE_BYTES = 16 * 1024 * 1024
 /** Most requests an `--examples` file may hold: each is one search. */
-export const MAX_EXAMPLES_FILE_REQUESTS = 10_000
+const MAX_EXAMPLES_FILE_REQUESTS = 10_000
 
 const LINE_FIELDS = ['operation', 'request']
 

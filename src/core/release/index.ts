@@ -1,4 +1,3 @@
-export {CHANGE_RULES, addedOperationRisk, classifyChange} from './classify-change.js'
 export {diffOperations} from './diff-operations.js'
 export {diffReleases} from './diff-releases.js'
 export type {ReleaseDiff} from './diff-releases.js'
@@ -9,10 +8,8 @@ export type {
   ChangeField,
   ChangeKind,
   ChangedOperation,
-  DetectedChange,
   DiffSummary,
   RemovedOperation,
-  SchemaChangeKind,
 } from './diff-types.js'
 export {formatDiff} from './format-diff.js'
 export {formatLint} from './format-lint.js'
@@ -22,14 +19,9 @@ export {lintOperations} from './lint-operations.js'
 export type {LintOptions} from './lint-operations.js'
 export type {ReleaseLintOptions} from './lint-release.js'
 export {lintRelease} from './lint-release.js'
-export {PENALTIES, WORST_LIMIT} from './lint-score.js'
-export type {CatalogueLint, ExampleLint, Finding, FindingKind, LintReport, OperationLint, SummaryGroup, WorstOperation} from './lint-types.js'
-export {DEFAULT_EXAMPLES_TOP, EXAMPLE_DEPTH} from './rank-examples.js'
-export type {ExampleRank} from './rank-examples.js'
-export {RANK_DEPTH} from './rank-own-summaries.js'
+export {PENALTIES} from './lint-score.js'
+export type {CatalogueLint, Finding, FindingKind, LintReport, OperationLint} from './lint-types.js'
 export type {SearchFunction} from './rank-own-summaries.js'
-export {describeRelease, readReleaseInput} from './read-release-input.js'
-export type {ReleaseInput, ReleaseSide} from './read-release-input.js'
+export {readReleaseInput} from './read-release-input.js'
 export {FAIL_ON, diffGateFailure, lintGateFailure} from './release-gates.js'
 export type {FailOn} from './release-gates.js'
-export {SIMILARITY} from './similar-summaries.js'

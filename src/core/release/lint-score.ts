@@ -19,7 +19,7 @@ export const PENALTIES: Readonly<Record<FindingKind, number>> = {
 }
 
 /** How many of the worst operations a report lists. */
-export const WORST_LIMIT = 10
+const WORST_LIMIT = 10
 
 /** 100 minus the penalties of the operation's findings, at least 0. */
 export function operationScore(findings: readonly Finding[]): number {

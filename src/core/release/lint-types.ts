@@ -67,7 +67,7 @@ export interface CatalogueLint {
 }
 
 /** The example requests checked: the document's `x-tama-examples`, then the `--examples` file's. */
-export interface ExampleLint {
+interface ExampleLint {
   /** A request passes when its operation is within the first `top` results. */
   readonly top: number
   readonly checked: number

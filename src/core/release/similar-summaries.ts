@@ -4,7 +4,7 @@ import {compareCodeUnits} from '../text/index.js'
 import type {SummaryGroup} from './lint-types.js'
 
 /** Summaries whose word sets overlap at least this much (Jaccard) are indistinguishable. */
-export const SIMILARITY = 0.9
+const SIMILARITY = 0.9
 
 /**
  * Groups of operations whose summaries are the same or nearly so, compared as sets of
