@@ -78,7 +78,7 @@ async function copyInPlace(path: string, job: Extract<InstallJob, {kind: 'import
  * it copies. The caller opened (or created) the index already, so a
  * missing file was deleted since.
  */
-function openCopyConnection(path: string): SqliteDatabase {
+export function openCopyConnection(path: string): SqliteDatabase {
   const {db} = openStorage(path, {mustExist: true})
   try {
     db.pragma('busy_timeout = 0')
