@@ -13,7 +13,7 @@ import {fileURLToPath} from 'node:url'
 import {performance} from 'node:perf_hooks'
 import {promisify} from 'node:util'
 
-import {adoptFile} from '../src/core/adopt/index.js'
+import {adoptFile} from '../src/index.js'
 import {CORPUS_PACKAGES, onDemandPackage} from './lib/on-demand-package.js'
 import {sharedFolder} from './lib/shared-inputs.js'
 

@@ -52,8 +52,8 @@ async function runOne(side: Side, file: string): Promise<Outcome> {
       return {file, status: 'refused', kind: (error as Error).name, message: String((error as Error).message).slice(0, 300), milliseconds: elapsed()}
     }
   }
-  const {adoptedText} = await import('../src/core/adopt/index.js')
-  const {TamaError} = await import('../src/core/errors/tama-error.js')
+  const {adoptedText} = await import('../src/internal.js')
+  const {TamaError} = await import('../src/index.js')
   try {
     const {report, warnings, text} = await adoptedText(file, ADOPTED_NAME, {defaultScopes: []})
     const milliseconds = elapsed()
@@ -73,8 +73,8 @@ const ADOPTED_NAME = 'adopted.json'
 
 /** Whether adopted text, read back as `validate` and `build` read a file, builds a cassette (written to a temporary file, then removed). */
 async function buildsFrom(text: string): Promise<Outcome['builds']> {
-  const {parseDocumentText} = await import('../src/core/profile/index.js')
-  const {buildCassette} = await import('../src/core/cassette/build-cassette.js')
+  const {parseDocumentText} = await import('../src/index.js')
+  const {buildCassette} = await import('../src/internal.js')
   const output = path.join(tmpdir(), `tama-bench-adoption-${process.pid}.tama-cassette`)
   try {
     await buildCassette({name: 'adopted', version: '1.0.0', documents: [{source: ADOPTED_NAME, document: parseDocumentText(Buffer.from(text), ADOPTED_NAME)}]}, output)

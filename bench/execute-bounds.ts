@@ -6,7 +6,7 @@
  */
 import {parseArgs} from 'node:util'
 
-import {executeOperation} from '../src/core/execute/index.js'
+import {executeOperation} from '../src/index.js'
 import {FakeCatalog} from '../test/core/execute/fake-catalog.js'
 import {COSTLY, ok, records} from '../test/reliability/costly-inputs.js'
 

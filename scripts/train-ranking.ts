@@ -17,8 +17,7 @@ import {fileURLToPath} from 'node:url'
 import {evaluate, fitWeights, modelHash, TIED, type Weights} from '../bench/retrieval/fit-ranking.js'
 import {byCategory, catalogueSets, joined, plainBm25Rankings, poolsOf, publicSets, trainingDataHash, type SetPools, type TrainingSet} from '../bench/retrieval/training-sets.js'
 import {gapClosed, quality, type Quality} from '../bench/lib/metrics.js'
-import {FEATURE_NAMES, type FeatureName} from '../src/core/search/features.js'
-import {RANKING_MODEL} from '../src/core/search/ranking-model.js'
+import {FEATURE_NAMES, type FeatureName, RANKING_MODEL} from '../src/internal.js'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const argument = (name: string) => {

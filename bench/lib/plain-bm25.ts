@@ -1,5 +1,5 @@
-import type {OperationRecord} from '../../src/core/profile/operation-record.js'
-import {words} from '../../src/core/search/text-analysis.js'
+import type {OperationRecord} from '../../src/index.js'
+import {words} from '../../src/internal.js'
 
 /**
  * The reference ranking the benchmark compares against: textbook Okapi BM25 (k1 1.2,

@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs'
 import path from 'node:path'
 
-import type {OperationRecord} from '../../src/core/profile/operation-record.js'
+import type {OperationRecord} from '../../src/index.js'
 
 /** One operation of a public retrieval set, as its corpus.jsonl line gives it. */
 interface CorpusLine {

@@ -1,4 +1,4 @@
-import type {OperationRecord} from '../../src/core/profile/operation-record.js'
+import type {OperationRecord} from '../../src/index.js'
 
 /** A small seeded PRNG (mulberry32), so synthetic catalogues are the same on every run. */
 export function seededRandom(seed: number): () => number {

@@ -8,7 +8,7 @@
  * perfect that search closes, and each miss with --verbose.
  * Usage: npx tsx bench/retrieval/catalogues.ts [--verbose]
  */
-import {openRecordIndex, searchOperations} from '../../src/core/search/index.js'
+import {openRecordIndex, searchOperations} from '../../src/internal.js'
 import {gapClosed, quality} from '../lib/metrics.js'
 import {catalogueSets, joined, plainBm25Rankings, type TrainingSet} from './training-sets.js'
 

@@ -7,7 +7,7 @@
  */
 import {createHash} from 'node:crypto'
 
-import {FEATURE_NAMES, type FeatureName} from '../../src/core/search/features.js'
+import {FEATURE_NAMES, type FeatureName} from '../../src/internal.js'
 import {type Quality, qualityOfRanks} from '../lib/metrics.js'
 import type {QueryPool, SetPools} from './training-sets.js'
 

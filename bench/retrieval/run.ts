@@ -15,11 +15,8 @@ import {GCProfiler} from 'node:v8'
 
 import MiniSearch from 'minisearch'
 
-import type {OperationRecord} from '../../src/core/profile/operation-record.js'
-import {openDatabase as openSqlite} from '../../src/core/sqlite/open-database.js'
-import type {SqliteDatabase} from '../../src/core/sqlite/driver.js'
-import {compactSearchIndex, createOperationTables, insertOperations, searchOperations} from '../../src/core/search/index.js'
-import {words} from '../../src/core/search/text-analysis.js'
+import type {OperationRecord} from '../../src/index.js'
+import {compactSearchIndex, createOperationTables, insertOperations, openDatabase as openSqlite, searchOperations, type SqliteDatabase, words} from '../../src/internal.js'
 import {gapClosed, median, percentile, quality, type Quality} from '../lib/metrics.js'
 import {PlainBm25, plainText} from '../lib/plain-bm25.js'
 import {loadRetrievalSet, SETS, type RetrievalSet} from '../lib/retrieval-sets.js'

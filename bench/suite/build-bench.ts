@@ -3,7 +3,7 @@ import path from 'node:path'
 
 import SwaggerParser from '@apidevtools/swagger-parser'
 
-import {type BuiltCassette, buildCassette, readDocumentInputs} from '../../dist/core/cassette/index.js'
+import {buildCassette, type BuiltCassette, readDocumentInputs} from '../../dist/internal.js'
 import type {BenchSettings} from './bench-settings.js'
 import type {Catalogue} from './catalogues.js'
 import {runNode} from './child-process.js'

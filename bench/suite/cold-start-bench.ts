@@ -2,7 +2,7 @@ import {existsSync} from 'node:fs'
 import {mkdtemp} from 'node:fs/promises'
 import path from 'node:path'
 
-import {openIndex} from '../../dist/core/host-index/index.js'
+import {openIndex} from '../../dist/index.js'
 import type {BenchSettings} from './bench-settings.js'
 import type {BuiltCatalogue} from './build-bench.js'
 import {runNode} from './child-process.js'

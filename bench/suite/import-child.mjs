@@ -11,7 +11,7 @@
  */
 import {performance} from 'node:perf_hooks'
 
-import {openIndex} from '../../dist/core/host-index/index.js'
+import {openIndex} from '../../dist/index.js'
 
 const [indexFile, mode, ...pairs] = process.argv.slice(2)
 const index = openIndex({path: indexFile})
@@ -32,12 +32,7 @@ async function timeImports() {
 
 // The install's modules load inside the timed import as in a host, so only `halves` loads them beforehand.
 async function timeHalves() {
-  const [{commitInstall}, {planCopy}, {findInstalled}, {openCopyConnection}] = await Promise.all([
-    import('../../dist/core/host-index/commit-install.js'),
-    import('../../dist/core/host-index/install-plan.js'),
-    import('../../dist/core/host-index/installed-cassettes.js'),
-    import('../../dist/core/host-index/install-runner.js'),
-  ])
+  const {commitInstall, planCopy, findInstalled, openCopyConnection} = await import('../../dist/internal.js')
   // The connection the library's copy writes through, set as it sets it.
   const db = openCopyConnection(indexFile)
   try {

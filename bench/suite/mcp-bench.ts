@@ -6,7 +6,7 @@ import {performance} from 'node:perf_hooks'
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 
-import {openIndex} from '../../dist/core/host-index/index.js'
+import {openIndex} from '../../dist/index.js'
 import {median} from '../lib/metrics.js'
 import type {BenchSettings} from './bench-settings.js'
 import type {BuiltCatalogue} from './build-bench.js'

@@ -14,7 +14,7 @@ import {readFileSync} from 'node:fs'
 import {performance} from 'node:perf_hooks'
 import {setImmediate as yieldToEvents} from 'node:timers/promises'
 
-import {openIndex} from '../../dist/core/host-index/index.js'
+import {openIndex} from '../../dist/index.js'
 
 const {index: indexFile, cassette, name, runs, queries, scopes} = JSON.parse(readFileSync(process.argv[2], 'utf8'))
 const index = openIndex({path: indexFile})

@@ -1,4 +1,4 @@
-import type {OperationRecord} from '../../src/core/profile/operation-record.js'
+import type {OperationRecord} from '../../src/index.js'
 import {loadRetrievalSet, SETS} from '../lib/retrieval-sets.js'
 import {retrievalDir} from '../lib/shared-inputs.js'
 import {seededRandom} from '../lib/synthetic-catalogue.js'

@@ -1,6 +1,5 @@
-import type {OperationRecord} from '../../src/core/profile/operation-record.js'
-import {commitInstall} from '../../dist/core/host-index/commit-install.js'
-import {openStorage} from '../../dist/core/host-index/storage.js'
+import type {OperationRecord} from '../../src/index.js'
+import {commitInstall, openStorage} from '../../dist/internal.js'
 
 /**
  * Creates the index file `file` holding a synthetic catalogue, one cassette per entry,

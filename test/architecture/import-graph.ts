@@ -41,8 +41,8 @@ export function packageImports(root: string): Array<{readonly from: string; read
   )
 }
 
-/** The package's entry points, the only files at the top of src/. */
-const ENTRY_FILES: readonly string[] = ['index.ts', 'mcp.ts']
+/** The package's entry points and the tools' door (internal.ts), the only files at the top of src/. */
+const ENTRY_FILES: readonly string[] = ['index.ts', 'mcp.ts', 'internal.ts']
 
 /** The folder a file of src/ belongs to, as LAYERS names it; a loose file at the top is a folder of its own, which LAYERS never lists. */
 function folderOf(file: string): string {
@@ -130,13 +130,48 @@ function fileCycles(edges: readonly ImportEdge[]): Violation[] {
   return cycles
 }
 
-/** Every .ts file under `directory`, sorted. */
-export function tsFiles(directory: string): string[] {
+/** Every .ts file under `directory` (and .mjs, with `withMjs`), sorted. */
+export function tsFiles(directory: string, withMjs = false): string[] {
   return readdirSync(directory, {withFileTypes: true}).flatMap((entry) => {
     const path = join(directory, entry.name)
-    if (entry.isDirectory()) return tsFiles(path)
-    return entry.name.endsWith('.ts') ? [path] : []
+    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name.startsWith('.') ? [] : tsFiles(path, withMjs)
+    return entry.name.endsWith('.ts') || (withMjs && entry.name.endsWith('.mjs')) ? [path] : []
   })
+}
+
+/**
+ * The imports (static and dynamic) from the files under `folders` of `repository` into its
+ * src/ or dist/ that do not go through one of `doors` (`index`, `mcp`, `internal`): reach-ins
+ * past the door the tools are given.
+ */
+export function toolReachIns(repository: string, folders: readonly string[], doors: readonly string[]): ImportEdge[] {
+  const allowed = new Set(doors.flatMap((door) => [`src/${door}.ts`, `dist/${door}.js`]))
+  return folders.flatMap((folder) =>
+    tsFiles(join(repository, folder), true).flatMap((file) =>
+      ts
+        .preProcessFile(readFileSync(file, 'utf8'), true, true)
+        .importedFiles.filter(({fileName}) => fileName.startsWith('.'))
+        .map(({fileName}) => ({from: srcPath(repository, file), to: srcPath(repository, join(dirname(file), fileName)).replace(/^src\/(.*)\.js$/, 'src/$1.ts')}))
+        .filter(({to}) => /^(src|dist)\//.test(to) && !allowed.has(to)),
+    ),
+  )
+}
+
+/** The names each file under `folders` imports from `door` (a path from `repository`, such as src/internal.ts or dist/internal.js). */
+export function namesImportedFrom(repository: string, folders: readonly string[], doors: readonly string[]): Set<string> {
+  const names = new Set<string>()
+  for (const file of folders.flatMap((folder) => tsFiles(join(repository, folder), true))) {
+    const text = readFileSync(file, 'utf8')
+    for (const match of text.matchAll(/(?:import(?: type)? \{([^}]*)\} from|const \{([^}]*)\} = await import\()\s*'([^']+)'/g)) {
+      const target = srcPath(repository, join(dirname(file), match[3]!)).replace(/^src\/(.*)\.js$/, 'src/$1.ts')
+      if (!doors.includes(target)) continue
+      for (const spec of (match[1] ?? match[2]!).split(',')) {
+        const name = spec.trim().replace(/^type\s+/, '').split(/\s+as\s+|\s*:\s*/)[0]!
+        if (name !== '') names.add(name)
+      }
+    }
+  }
+  return names
 }
 
 function srcPath(root: string, file: string): string {

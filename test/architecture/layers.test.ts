@@ -5,7 +5,7 @@ import {fileURLToPath} from 'node:url'
 
 import {afterAll, describe, expect, it} from 'vitest'
 
-import {checkLayers, importGraph, looseFiles, packageImports, unusedAllowances, type Violation} from './import-graph.js'
+import {checkLayers, importGraph, looseFiles, namesImportedFrom, packageImports, toolReachIns, unusedAllowances, type Violation} from './import-graph.js'
 import {ALLOWANCES, LAYERS, LIGHT_ENTRIES} from './layers.js'
 
 const REPOSITORY = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -48,6 +48,24 @@ describe('the layers of src/', () => {
       .filter((line) => /^\s*\d+\s/.test(line))
       .map((line) => line.replace(/^\s*\d+\s+/, '').split(/\s{2,}/)[0]!.split(',').map((folder) => folder.trim()))
     expect(drawn).toEqual(LAYERS.map((folders) => [...folders]))
+  })
+})
+
+describe('the benchmarks and build tools', () => {
+  const TOOLS = ['bench', 'scripts']
+
+  it('reach src/ and dist/ only through the package entries and src/internal.ts', () => {
+    expect(toolReachIns(REPOSITORY, TOOLS, ['index', 'mcp', 'internal'])).toEqual([])
+  })
+
+  it('find a door no wider than they use: each name src/internal.ts exports is imported by one of them', () => {
+    const exported = [...readFileSync(join(SRC, 'internal.ts'), 'utf8').matchAll(/export (?:type )?\{([^}]*)\}/g)].flatMap((match) => match[1]!.split(',').map((name) => name.trim()))
+    const used = namesImportedFrom(REPOSITORY, TOOLS, ['src/internal.ts', 'dist/internal.js'])
+    expect(exported.filter((name) => !used.has(name))).toEqual([])
+  })
+
+  it('are imported by nothing in src/', () => {
+    expect(importGraph(SRC).filter(({to}) => to.startsWith('../'))).toEqual([])
   })
 })
 

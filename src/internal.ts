@@ -1,0 +1,13 @@
+/**
+ * The one door the benchmarks and build tools (bench/, scripts/) use besides the package's
+ * entries: the seams they measure or train through, each from its folder's front door. Not
+ * a package export, and no promise to anyone else.
+ */
+export {adoptedText} from './core/adopt/index.js'
+export {buildCassette, readDocumentInputs} from './core/cassette/index.js'
+export type {BuiltCassette} from './core/cassette/index.js'
+export {commitInstall, findInstalled, openCopyConnection, openStorage, planCopy} from './core/host-index/index.js'
+export {FEATURE_NAMES, RANKING_MODEL, compactSearchIndex, createOperationTables, insertOperations, openRecordIndex, parseQuery, rankCandidates, searchOperations, words} from './core/search/index.js'
+export type {FeatureName} from './core/search/index.js'
+export {openDatabase} from './core/sqlite/index.js'
+export type {SqliteDatabase} from './core/sqlite/index.js'
