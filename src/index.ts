@@ -100,7 +100,10 @@ export type {
 } from './core/execute/index.js'
 
 // Release tooling for producers: what changed between two releases, and how findable each operation is.
-export {PENALTIES, diffOperations, diffReleases, formatDiff, formatLint, lintOperations, lintRelease} from './core/release/index.js'
+export {PENALTIES, diffOperations, diffReleases, lintOperations, lintRelease} from './core/release/index.js'
+// Reports of a check's result in the formats CI systems read.
+export {REPORT_FORMATS, RULES, formatDiff, formatLint, formatReport} from './core/report/index.js'
+export type {GatedDiff, ReportFormat, ReportSubject} from './core/report/index.js'
 export type {
   AddedOperation,
   CassetteDiff,

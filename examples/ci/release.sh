@@ -15,7 +15,9 @@
 #   CASSETTE_VERSION   the version being released, SemVer, e.g. 1.4.0 (required)
 #   PREVIOUS_CASSETTE  the previous release's .tama-cassette file; empty for a first release
 #   FAIL_ON            diff gate: security (default), breaking, any, or none to only report
-#   MIN_SCORE          lint gate: the lowest acceptable score, 0-100 (default 0: only report)
+#   MIN_SCORE          lint gate: the lowest acceptable score, 0-100 (default 0)
+#   LINT_FAIL_ON       lint gate: finding classes that fail it whatever the score, comma-separated
+#                      (default example-missed: a missed example request fails; none to only report)
 #   EXAMPLES           a JSON Lines file of more example requests, kept beside the documents:
 #                      {"operation": ID, "request": TEXT} per line (default: none)
 #   EXAMPLES_TOP       an example request passes within this many results, 1-20 (default 3)
@@ -40,6 +42,7 @@ usage() {
 [ -n "${CASSETTE_VERSION:-}" ] || usage "set CASSETTE_VERSION to the version being released."
 FAIL_ON=${FAIL_ON:-security}
 MIN_SCORE=${MIN_SCORE:-0}
+LINT_FAIL_ON=${LINT_FAIL_ON:-example-missed}
 EXAMPLES=${EXAMPLES:-}
 EXAMPLES_TOP=${EXAMPLES_TOP:-3}
 OUTPUT_DIR=${OUTPUT_DIR:-release}
@@ -94,11 +97,11 @@ else
   echo "== cassette diff skipped: no PREVIOUS_CASSETTE (first release)"
 fi
 
-echo "== cassette lint and findability test (--min-score $MIN_SCORE, --examples-top $EXAMPLES_TOP)"
+echo "== cassette lint and findability test (--min-score $MIN_SCORE, --fail-on $LINT_FAIL_ON, --examples-top $EXAMPLES_TOP)"
 if [ -n "$EXAMPLES" ]; then
-  tama cassette lint "$cassette" --min-score "$MIN_SCORE" --examples-top "$EXAMPLES_TOP" --examples "$EXAMPLES"
+  tama cassette lint "$cassette" --min-score "$MIN_SCORE" --fail-on "$LINT_FAIL_ON" --examples-top "$EXAMPLES_TOP" --examples "$EXAMPLES"
 else
-  tama cassette lint "$cassette" --min-score "$MIN_SCORE" --examples-top "$EXAMPLES_TOP"
+  tama cassette lint "$cassette" --min-score "$MIN_SCORE" --fail-on "$LINT_FAIL_ON" --examples-top "$EXAMPLES_TOP"
 fi
 
 echo "== checksum (attach both files to the release)"

@@ -17,6 +17,12 @@ export abstract class BaseCommand extends Command {
    * messages name options as `key` in backticks, and the command's user reads the flag.
    */
   static optionFlags: Readonly<Record<string, string>> = {}
+  /** Set by a command whose `--format json` report goes to the terminal: it then answers as with --json. */
+  protected jsonByFormat = false
+
+  override jsonEnabled(): boolean {
+    return this.jsonByFormat || super.jsonEnabled()
+  }
 
   // Everything a command prints passes here: text from files and names can never drive the
   // terminal, whichever message it reached. A name's own line breaks are escaped where the

@@ -8,6 +8,7 @@
 export const LAYERS: ReadonlyArray<readonly string[]> = [
   ['commands'],
   ['cli', 'entries'],
+  ['core/report'],
   ['core/release', 'core/mcp'],
   ['core/host-index'],
   ['core/adopt', 'core/cassette', 'core/execute'],
@@ -39,6 +40,8 @@ export const LIGHT_ENTRIES: readonly string[] = [
   'core/mcp/serve-stdio.ts',
   // bin/run.js answers initialize with it before oclif loads (src/cli/mcp-start.ts).
   'core/mcp/early-initialize.ts',
+  // The commands that write reports list the formats in their flags without loading the renderers.
+  'core/report/format-names.ts',
 ]
 
 export type Rule = 'back-edge' | 'same-layer' | 'reach-in' | 'unlisted-folder' | 'file-cycle'

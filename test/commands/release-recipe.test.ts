@@ -87,12 +87,16 @@ describe('examples/ci/release.sh', () => {
 
   it('runs the findability test: the documents\' example requests and those of EXAMPLES, gated by MIN_SCORE', async () => {
     const env = {CASSETTE_NAME: 'incus', CASSETTE_VERSION: '1.0.2', EXAMPLES: 'examples/ci/incus-requests.jsonl', EXAMPLES_TOP: '3'}
-    const passed = await release({...env, OUTPUT_DIR: join(dir, 'v1-examples')}, ['examples/incus.yaml'])
+    // The shipped requests include one that misses: by default that fails the release.
+    const missed = await release({...env, OUTPUT_DIR: join(dir, 'v1-examples-missed')}, ['examples/incus.yaml'])
+    expect(missed.code).toBe(14)
+    expect(missed.stderr).toContain('(example-missed 1)')
+    const passed = await release({...env, LINT_FAIL_ON: 'none', OUTPUT_DIR: join(dir, 'v1-examples')}, ['examples/incus.yaml'])
     expect(passed.code, passed.stderr).toBe(0)
-    expect(passed.stdout).toContain('== cassette lint and findability test (--min-score 0, --examples-top 3)')
+    expect(passed.stdout).toContain('== cassette lint and findability test (--min-score 0, --fail-on none, --examples-top 3)')
     expect(passed.stdout).toMatch(/\nExample requests: \d+ of 22 find their operation in the top 3\n/)
     const score = Number(/\nScore: (\d+)\/100\n/.exec(passed.stdout)![1])
-    const gated = await release({...env, OUTPUT_DIR: join(dir, 'v1-examples-gated'), MIN_SCORE: String(score + 1)}, ['examples/incus.yaml'])
+    const gated = await release({...env, LINT_FAIL_ON: 'none', OUTPUT_DIR: join(dir, 'v1-examples-gated'), MIN_SCORE: String(score + 1)}, ['examples/incus.yaml'])
     expect(gated.code).toBe(14)
     // Two whole releases.
   }, 120_000)

@@ -19,6 +19,8 @@ export type CountName =
   | 'index files replaced'
   | 'host hooks tried'
   | 'oversized messages tried'
+  | 'hostile report texts tried'
+  | 'findability gates tried'
 
 declare module 'vitest' {
   interface TaskMeta {

@@ -1,16 +1,16 @@
 import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../cli/base-command.js'
-import {FAIL_ON, type FailOn, type ReleaseDiff} from '../../core/release/index.js'
+import {reportFlags, reportOutputs, writeReports} from '../../cli/report-output.js'
+import {FAIL_ON, type FailOn} from '../../core/release/index.js'
+import type {GatedDiff} from '../../core/report/index.js'
 
-export interface DiffResult extends ReleaseDiff {
-  /** The gate this run applied, and whether the diff failed it (exit 13). */
-  readonly gate: {readonly fail_on: FailOn; readonly failed: boolean}
-}
+/** The diff with the gate this run applied, and whether the diff failed it (exit 13). */
+export type DiffResult = GatedDiff
 
 export default class CassetteDiff extends BaseCommand {
   static override summary = 'Show what changed between two releases, flagging breaking and security-relevant changes.'
-  static override description = `OLD and NEW are cassette files or tama-operations/1 documents, in any mix, told apart by content. A cassette's structure is checked and its operations re-derived from its embedded documents, as an unpinned host would. Operations are matched by operationId and reported as added, removed or changed, each change with what changed and whether it is breaking or security-relevant (docs/release.md). Exit 0 when the operations are identical; otherwise exit 13 when there is a change of the class --fail-on names (any change by default), else 0.`
+  static override description = `OLD and NEW are cassette files or tama-operations/1 documents, in any mix, told apart by content. A cassette's structure is checked and its operations re-derived from its embedded documents, as an unpinned host would. Operations are matched by operationId and reported as added, removed or changed, each change with what changed and whether it is breaking or security-relevant (docs/release.md). Exit 0 when the operations are identical; otherwise exit 13 when there is a change of the class --fail-on names (any change by default), else 0. --json prints the diff, and --format writes it as SARIF, GitHub annotations, JUnit or Markdown (docs/release.md#report-formats).`
   static override examples = [
     '<%= config.bin %> cassette diff incus-1.4.0.tama-cassette incus-1.5.0.tama-cassette',
     '<%= config.bin %> cassette diff incus-1.4.0.tama-cassette incus.yaml --fail-on security --json',
@@ -26,15 +26,19 @@ export default class CassetteDiff extends BaseCommand {
       options: [...FAIL_ON],
       default: 'any',
     }),
+    ...reportFlags,
   }
 
   async run(): Promise<DiffResult> {
-    const {args, flags} = await this.parse(CassetteDiff)
-    const {diffGateFailure, diffReleases, formatDiff} = await import('../../core/release/index.js')
+    const {args, flags, raw} = await this.parse(CassetteDiff)
+    const outputs = reportOutputs(raw)
+    this.jsonByFormat = outputs.terminal === 'json'
+    const {diffGateFailure, diffReleases} = await import('../../core/release/index.js')
     const failOn = flags['fail-on'] as FailOn
     const diff = await diffReleases(args.old, args.new)
     const failure = diffGateFailure(diff, failOn)
-    if (!this.jsonEnabled()) this.log(formatDiff(diff))
-    return this.gated({...diff, gate: {fail_on: failOn, failed: failure !== null}}, failure)
+    const result = {...diff, gate: {fail_on: failOn, failed: failure !== null}}
+    await writeReports({check: 'cassette diff', result, failed: failure !== null}, outputs, (text) => this.log(text))
+    return this.gated(result, failure)
   }
 }

@@ -82,7 +82,8 @@ export default class DocumentAdopt extends BaseCommand {
 
   async run(): Promise<AdoptCommandResult> {
     const {args, flags} = await this.parse(DocumentAdopt)
-    const {adoptedText, adoptOptionsFromText, readKeywordMap, writeFileAtomically} = await import('../../core/adopt/index.js')
+    const {adoptedText, adoptOptionsFromText, readKeywordMap} = await import('../../core/adopt/index.js')
+    const {writeFileAtomically} = await import('../../core/files/index.js')
     const options = adoptOptionsFromText(
       {
         defaultScopes: flags['default-scope'],

@@ -2,8 +2,7 @@ import {Args} from '@oclif/core'
 
 import {BaseCommand} from '../../cli/base-command.js'
 import {cliProblem} from '../../cli/hints.js'
-import {formatProblem} from '../../core/errors/index.js'
-import {count, escapeUnsafe} from '../../core/text/index.js'
+import {reportFlags, reportOutputs, writeReports} from '../../cli/report-output.js'
 import type {ValidationReport} from '../../core/profile/index.js'
 
 export default class DocumentValidate extends BaseCommand {
@@ -19,33 +18,18 @@ export default class DocumentValidate extends BaseCommand {
   static override args = {
     file: Args.string({description: 'Documents to validate (JSON or YAML), directories holding them, or - for standard input; several may be given.', required: true}),
   }
+  static override flags = {...reportFlags}
 
   async run(): Promise<ValidationReport> {
-    const {argv} = await this.parse(DocumentValidate)
+    const {argv, raw} = await this.parse(DocumentValidate)
+    const outputs = reportOutputs(raw)
+    this.jsonByFormat = outputs.terminal === 'json'
     const {validateFiles} = await import('../../core/profile/index.js')
     const validated = await validateFiles(argv as string[])
     const report = {...validated.report, files: validated.report.files.map((file) => ({...file, problems: file.problems.map(cliProblem)}))}
     const {failure} = validated
-    if (!this.jsonEnabled()) this.render(report)
+    await writeReports({check: 'document validate', result: report, failed: failure !== null}, outputs, (text) => this.log(text))
     // Problems are this command's result, not its failure: the report says them all.
     return this.gated(report, failure)
   }
-
-  private render(report: ValidationReport): void {
-    for (const file of report.files) {
-      if (file.valid) this.log(`${escapeUnsafe(file.file)}: OK, ${count(file.operations, 'operation')}`)
-      for (const problem of file.problems) this.log(escapeUnsafe(formatProblem(problem)))
-    }
-    for (const file of report.skipped) this.log(`${escapeUnsafe(file)}: skipped, not an API description`)
-    this.log(totalLine(report))
-  }
-}
-
-/** `3 documents: 2 valid, 1 with 4 problems`: the line a CI log is read by. */
-function totalLine(report: ValidationReport): string {
-  const invalid = report.files.filter((file) => !file.valid)
-  const problems = invalid.reduce((sum, file) => sum + file.problems.length, 0)
-  const parts = [`${report.files.length - invalid.length} valid`, ...(invalid.length === 0 ? [] : [`${invalid.length} with ${count(problems, 'problem')}`])]
-  const skipped = report.skipped.length === 0 ? '' : ` (${count(report.skipped.length, 'file')} skipped)`
-  return `${count(report.files.length, 'document')}: ${parts.join(', ')}${skipped}`
 }

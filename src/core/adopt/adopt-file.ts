@@ -1,11 +1,12 @@
 import {TamaError} from '../errors/index.js'
+import {writeFileAtomically} from '../files/index.js'
 import {jsonLengthWithin} from '../json/index.js'
 import {LIMITS, MIB, documentSource, readDocumentFile} from '../profile/index.js'
 import {type AdoptReport, adoptDocument} from './adopt-document.js'
 import {bundleLocalFiles} from './bundle/local-files.js'
 import type {AdoptOptions} from './adopt-options.js'
 import type {AdoptWarning} from './adopt-warnings.js'
-import {documentFormat, serializeDocument, writeFileAtomically} from './write-document.js'
+import {documentFormat, serializeDocument} from './write-document.js'
 
 export interface AdoptFileResult {
   /** The input and output paths as the caller gave them. */

@@ -1,7 +1,6 @@
 export {adoptDocument} from './adopt-document.js'
 export type {AdoptReport, AdoptResult} from './adopt-document.js'
 export {adoptFile, adoptedText} from './adopt-file.js'
-export {writeFileAtomically} from './write-document.js'
 export {readKeywordMap} from './merge-keywords.js'
 export type {AdoptFileResult} from './adopt-file.js'
 export {ADOPT_DEFAULTS, HTTP_METHODS, adoptOptionsFromText} from './adopt-options.js'

@@ -2,7 +2,7 @@ import {TamaError, type Problem} from '../errors/index.js'
 import {CheckFailure} from './check-failure.js'
 
 /** The checks a cassette goes through, in the order they run. */
-const CHECK_NAMES = ['digest', 'header', 'schema', 'integrity', 'meta', 'documents', 'operations', 'records', 'derivation', 'search_rows'] as const
+export const CHECK_NAMES = ['digest', 'header', 'schema', 'integrity', 'meta', 'documents', 'operations', 'records', 'derivation', 'search_rows'] as const
 export type CheckName = (typeof CHECK_NAMES)[number]
 
 /** One line of a verification report. */

@@ -6,6 +6,7 @@ export {
 } from './cassette-format.js'
 export type {CassetteMeta} from './cassette-format.js'
 export {NotJsonError, canonicalJson, sha256Hex} from './canonical-json.js'
+export {CHECK_NAMES} from './checklist.js'
 export type {CassetteCheck} from './checklist.js'
 export {planCassette} from './plan-cassette.js'
 export type {CassetteInput, CassettePlan} from './plan-cassette.js'

@@ -1,7 +1,8 @@
 import {count} from '../text/index.js'
 import {TamaError} from '../errors/index.js'
 import type {CassetteDiff} from './diff-types.js'
-import type {LintReport} from './lint-types.js'
+import {PENALTIES} from './lint-score.js'
+import type {FindingKind, LintReport} from './lint-types.js'
 
 /** The classes of change a diff can be gated on (`failOn`); `none` only reports. */
 export const FAIL_ON = ['any', 'breaking', 'security', 'none'] as const
@@ -25,10 +26,38 @@ export function diffGateFailure(diff: CassetteDiff, failOn: FailOn): TamaError |
   return new TamaError('changes_found', `The releases differ: ${summary.added} added, ${summary.removed} removed, ${summary.changed} changed (\`failOn\` any). Use \`failOn\` breaking or security to gate on those only.`, {details})
 }
 
-/** TamaError('lint_failed') (exit 14) when the catalogue scored below `minScore`, else null (always, without one). */
-export function lintGateFailure(report: LintReport, minScore: number | undefined): TamaError | null {
-  if (minScore === undefined || report.score >= minScore) return null
-  return new TamaError('lint_failed', `The catalogue scored ${report.score}, below \`minScore\` ${minScore}: fix the worst operations the report lists, then lint again.`, {
-    details: {score: report.score, min_score: minScore},
+/** A lint finding kind as a class `failOn` names and reports use as a rule id: `example-missed`. */
+export function lintClass(kind: FindingKind): string {
+  return kind.replaceAll('_', '-')
+}
+
+/** The finding classes lint can be gated on, in PENALTIES order; `none` gates on none. */
+export const LINT_FAIL_ON: readonly string[] = [...(Object.keys(PENALTIES) as FindingKind[]).map(lintClass), 'none']
+
+/** A missed example request is the producer's own findability test failing: it fails lint unless `failOn` says otherwise. */
+export const DEFAULT_LINT_FAIL_ON: readonly string[] = ['example-missed']
+
+export interface LintGate {
+  /** Fail when the score is below this; no score gate without one. */
+  readonly minScore?: number
+  /** Fail when any finding of these classes (LINT_FAIL_ON) is found, whatever the score. */
+  readonly failOn: readonly string[]
+}
+
+/**
+ * TamaError('lint_failed') (exit 14) when the catalogue has a finding of a class
+ * `failOn` names, or scored below `minScore`; else null.
+ */
+export function lintGateFailure(report: LintReport, gate: LintGate): TamaError | null {
+  const found = (Object.keys(PENALTIES) as FindingKind[]).filter((kind) => gate.failOn.includes(lintClass(kind)) && report.counts[kind] > 0)
+  if (found.length > 0) {
+    const counts = found.map((kind) => `${lintClass(kind)} ${report.counts[kind]}`).join(', ')
+    return new TamaError('lint_failed', `The catalogue has findings \`failOn\` fails on (${counts}): fix the operations the report lists, then lint again.`, {
+      details: {score: report.score, fail_on: [...gate.failOn], found: Object.fromEntries(found.map((kind) => [lintClass(kind), report.counts[kind]]))},
+    })
+  }
+  if (gate.minScore === undefined || report.score >= gate.minScore) return null
+  return new TamaError('lint_failed', `The catalogue scored ${report.score}, below \`minScore\` ${gate.minScore}: fix the worst operations the report lists, then lint again.`, {
+    details: {score: report.score, min_score: gate.minScore},
   })
 }

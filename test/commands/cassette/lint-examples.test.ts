@@ -24,18 +24,20 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, {recursive: true, force: true}))
 
 describe('tama-dex cassette lint with example requests', () => {
-  it('lists each example request that misses its operation, with its rank and what ranked above it', async () => {
+  it('lists each example request that misses its operation, with its rank and what ranked above it, and fails', async () => {
     const result = await runCli(['cassette', 'lint', cassette, '--examples', EXAMPLES])
-    expect(result.code, result.stderr).toBe(0)
+    expect(result.code, result.stderr).toBe(14)
+    expect(result.stderr).toContain('Error: The catalogue has findings --fail-on fails on (example-missed 2)')
     expect(result.stdout).toMatch(/\nan example request misses it \(top 3\)\s+2\s+-25 each\n/)
     expect(result.stdout).toContain('\nExample requests: 3 of 5 find their operation in the top 3\n')
     expect(result.stdout).toContain('\n  images_list not in the first 20: "remove an instance and its disks" (document); above it: instance_delete')
     expect(result.stdout).toContain(`\n  network_forward_create not in the first 20: "delete an instance" (${EXAMPLES}:3); above it: instance_delete`)
   })
 
+  // --fail-on none leaves the score as the only gate.
   it.each([
-    {given: 'a bar the examples keep the catalogue above', args: ['--min-score', '90'], want: 0},
-    {given: 'a bar only the missed examples push it below', args: ['--min-score', '95'], want: 14},
+    {given: 'a bar the examples keep the catalogue above', args: ['--min-score', '90', '--fail-on', 'none'], want: 0},
+    {given: 'a bar only the missed examples push it below', args: ['--min-score', '95', '--fail-on', 'none'], want: 14},
   ])('gates on the score with the examples in it: $given exits $want', async ({args, want}) => {
     const plain = await runCli(['cassette', 'lint', DOCUMENT, '--examples', EXAMPLES, ...args])
     expect(plain.code, plain.stderr).toBe(want)

@@ -32,13 +32,20 @@ describe('diffGateFailure', () => {
 })
 
 describe('lintGateFailure', () => {
-  const report = {score: 79} as LintReport
+  const counts = {found_first: 3, not_first: 0, not_found: 1, indistinguishable: 0, missing_summary: 0, short_summary: 2, long_summary: 0, no_tags: 0, unsplit_id: 0, example_missed: 1}
+  const report = {score: 79, counts} as LintReport
   it.each([
-    {given: 'no minScore', minScore: undefined, want: null},
-    {given: 'a bar at the score', minScore: 79, want: null},
-    {given: 'a bar above the score', minScore: 80, want: {kind: 'lint_failed', exitCode: 14, message: 'The catalogue scored 79, below `minScore` 80: fix the worst operations the report lists, then lint again.'}},
-  ])('with $given fails: $want', ({minScore, want}) => {
-    const error = lintGateFailure(report, minScore)
+    {given: 'no minScore and no class', gate: {failOn: []}, want: null},
+    {given: 'a bar at the score', gate: {minScore: 79, failOn: []}, want: null},
+    {given: 'a bar above the score', gate: {minScore: 80, failOn: []}, want: {kind: 'lint_failed', exitCode: 14, message: 'The catalogue scored 79, below `minScore` 80: fix the worst operations the report lists, then lint again.'}},
+    {given: 'a class not found', gate: {failOn: ['no-tags', 'unsplit-id']}, want: null},
+    {
+      given: 'classes found, whatever the score',
+      gate: {minScore: 0, failOn: ['example-missed', 'short-summary', 'no-tags']},
+      want: {kind: 'lint_failed', exitCode: 14, message: 'The catalogue has findings `failOn` fails on (short-summary 2, example-missed 1): fix the operations the report lists, then lint again.', details: {found: {'short-summary': 2, 'example-missed': 1}}},
+    },
+  ])('with $given fails: $want', ({gate, want}) => {
+    const error = lintGateFailure(report, gate)
     if (want === null) expect(error).toBeNull()
     else expect(error).toMatchObject(want)
   })

@@ -1,10 +1,15 @@
+import {
+  EXAMPLE_DEPTH,
+  type FindingKind,
+  type LintReport,
+  MAX_SUMMARY_CHARACTERS,
+  MIN_SUMMARY_WORDS,
+  PENALTIES,
+  RANK_DEPTH,
+  idList,
+  releaseLabel,
+} from '../release/index.js'
 import {formatTable, printable} from '../text/index.js'
-import {MAX_SUMMARY_CHARACTERS, MIN_SUMMARY_WORDS} from './summary-findings.js'
-import {PENALTIES} from './lint-score.js'
-import type {FindingKind, LintReport} from './lint-types.js'
-import {EXAMPLE_DEPTH} from './rank-examples.js'
-import {RANK_DEPTH} from './rank-own-summaries.js'
-import {idList, releaseLabel} from './release-label.js'
 
 const MAX_GROUPS_SHOWN = 10
 const MAX_MISSED_SHOWN = 20

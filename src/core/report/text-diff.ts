@@ -1,7 +1,5 @@
+import {type Change, type ReleaseDiff, releaseLabel} from '../release/index.js'
 import {count, formatTable, printable} from '../text/index.js'
-import type {Change} from './diff-types.js'
-import type {ReleaseDiff} from './diff-releases.js'
-import {releaseLabel} from './release-label.js'
 
 /** The human form of a diff: one table row per change, then a summary line. */
 export function formatDiff(diff: ReleaseDiff): string {

@@ -1,0 +1,7 @@
+export {REPORT_FORMATS} from './format-names.js'
+export type {ReportFormat} from './format-names.js'
+export {formatReport} from './report-formats.js'
+export type {GatedDiff, ReportSubject} from './report-subject.js'
+export {RULES} from './rules.js'
+export {formatDiff} from './text-diff.js'
+export {formatLint} from './text-lint.js'
