@@ -62,7 +62,7 @@ describe('examples/ci/release.sh', () => {
       /changed\s+instances_post\s+BREAKING\s+input\.type\s+now required/,
       /changed\s+network_delete\s+SECURITY\s+scopes\s+no longer needs incus\.write: callers holding only incus\.admin can now run it/,
       /changed\s+operation_get\s+input\.timeout\s+new optional property/,
-      /\n2 added, 1 removed, 7 changed; 2 breaking, 4 security-relevant\.\n/,
+      /\n2 added, 1 removed, 7 changed; 2 breaking, 4 security-relevant, 0 findability regressions\.\n/,
     ]) {
       expect(result.stdout).toMatch(row)
     }
@@ -81,7 +81,7 @@ describe('examples/ci/release.sh', () => {
     expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).toContain('== document adopt')
     expect(existsSync(join(output, 'incus-1.1.0.document-1.yaml'))).toBe(true)
-    expect(result.stdout).toMatch(/\n2 added, 1 removed, 7 changed; 2 breaking, 4 security-relevant\.\n/)
+    expect(result.stdout).toMatch(/\n2 added, 1 removed, 7 changed; 2 breaking, 4 security-relevant, 0 findability regressions\.\n/)
     expect(sha256sumCheck(output, 'incus-1.1.0.tama-cassette.sha256').status).toBe(0)
   })
 

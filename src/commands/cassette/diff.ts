@@ -10,7 +10,7 @@ export type DiffResult = GatedDiff
 
 export default class CassetteDiff extends BaseCommand {
   static override summary = 'Show what changed between two releases, flagging breaking and security-relevant changes.'
-  static override description = `OLD and NEW are cassette files or tama-operations/1 documents, in any mix, told apart by content. A cassette's structure is checked and its operations re-derived from its embedded documents, as an unpinned host would. Operations are matched by operationId and reported as added, removed or changed, each change with what changed and whether it is breaking or security-relevant (docs/release.md). Exit 0 when the operations are identical; otherwise exit 13 when there is a change of the class --fail-on names (any change by default), else 0. --json prints the diff, and --format writes it as SARIF, GitHub annotations, JUnit or Markdown (docs/release.md#report-formats).`
+  static override description = `OLD and NEW are cassette files or tama-operations/1 documents, in any mix, told apart by content. A cassette's structure is checked and its operations re-derived from its embedded documents, as an unpinned host would. Operations are matched by operationId and reported as added, removed or changed, each change with what changed and whether it is breaking or security-relevant, and each release is searched as lint searches it: an operation's own summary or example request that found it in OLD and does not in NEW is a findability regression (docs/release.md). Exit 0 when the operations are identical; otherwise exit 13 when there is a change of the class --fail-on names (any change by default), else 0. --json prints the diff, and --format writes it as SARIF, GitHub annotations, JUnit or Markdown (docs/release.md#report-formats).`
   static override examples = [
     '<%= config.bin %> cassette diff incus-1.4.0.tama-cassette incus-1.5.0.tama-cassette',
     '<%= config.bin %> cassette diff incus-1.4.0.tama-cassette incus.yaml --fail-on security --json',
@@ -22,7 +22,7 @@ export default class CassetteDiff extends BaseCommand {
   static override optionFlags = {failOn: '--fail-on'}
   static override flags = {
     'fail-on': Flags.string({
-      description: 'Exit 13 when there is a change of this class: any change, a breaking one, a security-relevant one, or none (only report).',
+      description: 'Exit 13 when there is a change of this class: any change, a breaking one, a security-relevant one, a findability regression (a request that found its operation no longer does), or none (only report).',
       options: [...FAIL_ON],
       default: 'any',
     }),

@@ -1,5 +1,6 @@
 export {diffOperations} from './diff-operations.js'
 export {diffReleases} from './diff-releases.js'
+export type {FindabilityRegression} from './findability-changes.js'
 export type {ReleaseDiff} from './diff-releases.js'
 export type {
   AddedOperation,

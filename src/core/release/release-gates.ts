@@ -1,19 +1,28 @@
 import {count} from '../text/index.js'
 import {TamaError} from '../errors/index.js'
 import type {CassetteDiff} from './diff-types.js'
+import type {FindabilityRegression} from './findability-changes.js'
 import {PENALTIES} from './lint-score.js'
 import type {FindingKind, LintReport} from './lint-types.js'
 
 /** The classes of change a diff can be gated on (`failOn`); `none` only reports. */
-export const FAIL_ON = ['any', 'breaking', 'security', 'none'] as const
+export const FAIL_ON = ['any', 'breaking', 'security', 'findability', 'none'] as const
 export type FailOn = (typeof FAIL_ON)[number]
 
 // Messages name the options by their keys in backticks (`failOn`); the CLI puts its flags there.
 
-/** TamaError('changes_found') (exit 13) when the diff has a change of the class `failOn` names, else null. */
-export function diffGateFailure(diff: CassetteDiff, failOn: FailOn): TamaError | null {
+/**
+ * TamaError('changes_found') (exit 13) when the diff has a change of the class `failOn`
+ * names, else null. `findability` needs the regressions diffReleases finds ('usage' without).
+ */
+export function diffGateFailure(diff: CassetteDiff & {readonly findability?: readonly FindabilityRegression[]}, failOn: FailOn): TamaError | null {
   const {summary} = diff
   const details = {fail_on: failOn, ...summary}
+  if (failOn === 'findability') {
+    if (diff.findability === undefined) throw new TamaError('usage', '`failOn` findability needs the findability of both releases: diff them with diffReleases.')
+    if (diff.findability.length === 0) return null
+    return new TamaError('changes_found', `${count(diff.findability.length, 'findability regression')} found (\`failOn\` findability): a request that found its operation in the old release no longer does. Restore the summary, keywords or example requests the old release had, or gate on another class.`, {details})
+  }
   if (failOn === 'breaking') {
     if (summary.breaking === 0) return null
     return new TamaError('changes_found', `${count(summary.breaking, 'breaking change')} found (\`failOn\` breaking): release them as a new major version, or restore what callers rely on.`, {details})

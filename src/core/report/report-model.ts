@@ -3,6 +3,7 @@ import {type FailOn, type FindingKind, lintClass} from '../release/index.js'
 import {count, escapeUnsafe} from '../text/index.js'
 import type {GatedDiff, ReportSubject} from './report-subject.js'
 import {cassetteRule} from './rules.js'
+import {findabilityDetail} from './text-diff.js'
 
 /** `error` fails the run's gate; `warning` and `note` are reported only. */
 type ProblemLevel = 'error' | 'warning' | 'note'
@@ -182,13 +183,24 @@ function diffModel(diff: GatedDiff, failed: boolean): ReportModel {
         operation.changes.map((change) => problem('operation-changed', operation.operation_id, `${change.field}${change.at === null || change.at === '' ? '' : ` at ${change.at}`}: ${change.detail}`, change)),
       ),
     ),
+    ...diff.findability.map((regression) =>
+      item(regression.operation_id, [
+        {
+          rule: 'findability-regressed',
+          level: diff.gate.fail_on === 'findability' ? 'error' : 'warning',
+          message: escapeUnsafe(`${regression.operation_id}: ${findabilityDetail(regression)}`),
+          file,
+          operation: escapeUnsafe(regression.operation_id),
+        },
+      ]),
+    ),
   ]
   const {summary} = diff
   return {
     check: 'cassette diff',
     failed,
-    headline: `${suite}: ${summary.added} added, ${summary.removed} removed, ${summary.changed} changed; ${summary.breaking} breaking, ${summary.security} security-relevant`,
-    counts: [['added', summary.added], ['removed', summary.removed], ['changed', summary.changed], ['breaking', summary.breaking], ['security-relevant', summary.security]],
+    headline: `${suite}: ${summary.added} added, ${summary.removed} removed, ${summary.changed} changed; ${summary.breaking} breaking, ${summary.security} security-relevant, ${summary.findability} findability regressions`,
+    counts: [['added', summary.added], ['removed', summary.removed], ['changed', summary.changed], ['breaking', summary.breaking], ['security-relevant', summary.security], ['findability regressions', summary.findability]],
     items,
   }
 }

@@ -1,4 +1,4 @@
-import {type Change, type ReleaseDiff, releaseLabel} from '../release/index.js'
+import {type Change, type FindabilityRegression, type ReleaseDiff, releaseLabel} from '../release/index.js'
 import {count, formatTable, printable} from '../text/index.js'
 
 /** The human form of a diff: one table row per change, then a summary line. */
@@ -9,13 +9,21 @@ export function formatDiff(diff: ReleaseDiff): string {
     ...diff.added.map((operation) => ['added', printable(operation.operation_id, 64), flags(operation), '', detail(operation.detail, operation.summary)]),
     ...diff.removed.map((operation) => ['removed', printable(operation.operation_id, 64), flags(operation), '', detail(operation.detail, operation.summary)]),
     ...diff.changed.flatMap((operation) => operation.changes.map((change) => ['changed', printable(operation.operation_id, 64), flags(change), where(change), change.detail])),
+    ...diff.findability.map((regression) => ['findability', printable(regression.operation_id, 64), '', regression.by, findabilityDetail(regression)]),
   ]
   const {summary} = diff
   return [
     header,
     formatTable(['CHANGE', 'OPERATION', 'FLAGS', 'WHERE', 'WHAT'], rows),
-    `${summary.added} added, ${summary.removed} removed, ${summary.changed} changed; ${summary.breaking} breaking, ${summary.security} security-relevant.`,
+    `${summary.added} added, ${summary.removed} removed, ${summary.changed} changed; ${summary.breaking} breaking, ${summary.security} security-relevant, ${summary.findability} findability ${summary.findability === 1 ? 'regression' : 'regressions'}.`,
   ].join('\n')
+}
+
+/** What a findability regression says: the request, and where it ranked the operation in each release. */
+export function findabilityDetail(regression: FindabilityRegression): string {
+  const request = `"${printable(regression.request, 80)}"`
+  const now = regression.new_rank === null ? 'does not find it' : `finds it only #${regression.new_rank}`
+  return regression.by === 'summary' ? `its own summary found it #${regression.old_rank}; now ${request} ${now}` : `example request ${request} found it #${regression.old_rank}; now it ${now}`
 }
 
 function flags(entry: {readonly breaking: boolean; readonly security: boolean}): string {

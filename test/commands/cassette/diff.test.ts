@@ -59,9 +59,21 @@ describe('tama-dex cassette diff', () => {
     const result = await runCli(['cassette', 'diff', fixture('gate-base.yaml'), fixture(file), ...failOn])
     expect(result.code).toBe(want)
     expect(result.stdout).toMatch(row)
-    expect(result.stdout).toMatch(/\n0 added, 0 removed, 1 changed; \d breaking, \d security-relevant\.\n$/)
+    expect(result.stdout).toMatch(/\n0 added, 0 removed, 1 changed; \d breaking, \d security-relevant, 0 findability regressions\.\n$/)
     if (want === 13) expect(result.stderr).toMatch(/^Error: .*\(--fail-on (any|breaking|security)\)/)
     else expect(result.stderr).toBe('')
+  })
+
+  it.each([
+    {failOn: 'findability', want: 13},
+    {failOn: 'breaking', want: 0},
+  ])('reports findability regressions, and exits $want with --fail-on $failOn', async ({failOn, want}) => {
+    const result = await runCli(['cassette', 'diff', fixture('findability-old.yaml'), fixture('findability-new.yaml'), '--fail-on', failOn])
+    expect(result.code, result.stderr).toBe(want)
+    expect(result.stdout).toMatch(/findability\s+zz_reboot\s+summary\s+its own summary found it #1; now "Show running containers" does not find it/)
+    expect(result.stdout).toMatch(/findability\s+zz_volumes\s+example\s+example request "which disks does the pool hold" found it #1; now it does not find it/)
+    expect(result.stdout).toMatch(/; 0 breaking, 0 security-relevant, 2 findability regressions\.\n$/)
+    if (want === 13) expect(result.stderr).toMatch(/^Error: 2 findability regressions found \(--fail-on findability\)/)
   })
 
   it('prints the whole diff with --json, with the exit code of the gate', async () => {
@@ -81,7 +93,8 @@ describe('tama-dex cassette diff', () => {
           changes: [{field: 'scopes', kind: 'scopes_removed', at: null, breaking: false, security: true, detail: 'no longer needs things.read: ANY caller can now run it, with no scope at all'}],
         },
       ],
-      summary: {added: 0, removed: 0, changed: 1, breaking: 0, security: 1},
+      findability: [],
+      summary: {added: 0, removed: 0, changed: 1, breaking: 0, security: 1, findability: 0},
       gate: {fail_on: 'security', failed: true},
     })
     const passing = await runCli(['cassette', 'diff', fixture('gate-base.yaml'), securityCassette, '--fail-on', 'breaking', '--json'])

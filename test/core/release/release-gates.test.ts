@@ -1,23 +1,30 @@
 import {describe, expect, it} from 'vitest'
 
 import {TamaError} from '../../../src/core/errors/index.js'
-import {type CassetteDiff, type DiffSummary, type FailOn, type LintReport, diffGateFailure, lintGateFailure} from '../../../src/core/release/index.js'
+import {type CassetteDiff, type DiffSummary, type FailOn, type FindabilityRegression, type LintReport, diffGateFailure, lintGateFailure} from '../../../src/core/release/index.js'
 
-function diffWith(summary: Partial<DiffSummary>): CassetteDiff {
+function diffWith(summary: Partial<DiffSummary>, regressions = 0): CassetteDiff & {findability: FindabilityRegression[]} {
   const full = {added: 0, removed: 0, changed: 0, breaking: 0, security: 0, ...summary}
-  return {identical: full.added + full.removed + full.changed === 0, added: [], removed: [], changed: [], summary: full}
+  const findability = Array.from({length: regressions}, (_, i) => ({operation_id: `op_${i}`, by: 'summary' as const, request: 'List ops', old_rank: 1, new_rank: null}))
+  return {identical: full.added + full.removed + full.changed === 0, added: [], removed: [], changed: [], summary: full, findability}
 }
 
 describe('diffGateFailure', () => {
-  it.each<{given: string; summary: Partial<DiffSummary>; want: Record<FailOn, boolean>}>([
-    {given: 'no change', summary: {}, want: {any: false, breaking: false, security: false, none: false}},
-    {given: 'a harmless change', summary: {changed: 1}, want: {any: true, breaking: false, security: false, none: false}},
-    {given: 'a breaking change', summary: {changed: 1, breaking: 1}, want: {any: true, breaking: true, security: false, none: false}},
-    {given: 'a security-relevant change', summary: {changed: 1, security: 1}, want: {any: true, breaking: false, security: true, none: false}},
-    {given: 'a removed operation', summary: {removed: 1, breaking: 1}, want: {any: true, breaking: true, security: false, none: false}},
-  ])('on $given', ({summary, want}) => {
-    const diff = diffWith(summary)
-    for (const failOn of ['any', 'breaking', 'security', 'none'] as const) expect([failOn, diffGateFailure(diff, failOn) !== null]).toEqual([failOn, want[failOn]])
+  it.each<{given: string; summary: Partial<DiffSummary>; regressions?: number; want: Record<FailOn, boolean>}>([
+    {given: 'no change', summary: {}, want: {any: false, breaking: false, security: false, findability: false, none: false}},
+    {given: 'a harmless change', summary: {changed: 1}, want: {any: true, breaking: false, security: false, findability: false, none: false}},
+    {given: 'a breaking change', summary: {changed: 1, breaking: 1}, want: {any: true, breaking: true, security: false, findability: false, none: false}},
+    {given: 'a security-relevant change', summary: {changed: 1, security: 1}, want: {any: true, breaking: false, security: true, findability: false, none: false}},
+    {given: 'a removed operation', summary: {removed: 1, breaking: 1}, want: {any: true, breaking: true, security: false, findability: false, none: false}},
+    {given: 'a summary that no longer finds its operation', summary: {changed: 1}, regressions: 1, want: {any: true, breaking: false, security: false, findability: true, none: false}},
+  ])('on $given', ({summary, regressions, want}) => {
+    const diff = diffWith(summary, regressions)
+    for (const failOn of ['any', 'breaking', 'security', 'findability', 'none'] as const) expect([failOn, diffGateFailure(diff, failOn) !== null]).toEqual([failOn, want[failOn]])
+  })
+
+  it('refuses failOn findability for a diff that did not search the releases', () => {
+    const {findability: _, ...operationsOnly} = diffWith({changed: 1})
+    expect(() => diffGateFailure(operationsOnly, 'findability')).toThrow(expect.objectContaining({kind: 'usage'}))
   })
 
   it.each<{failOn: FailOn; want: string}>([
