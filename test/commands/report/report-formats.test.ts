@@ -2,11 +2,14 @@ import {mkdtempSync, readFileSync, readdirSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
+import {Ajv2020, type ValidateFunction} from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
 import {XMLParser, XMLValidator} from 'fast-xml-parser'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {RULES} from '../../../src/core/report/index.js'
 import {type CliResult, runCli} from '../../helpers/cli.js'
+import {npmPackageFile} from '../../helpers/npm-package-file.js'
 
 const PROBLEMS = 'test/fixtures/profile/problems-out-of-check-order.yaml'
 const LINT_DOCUMENT = 'test/fixtures/release/lint-examples.yaml'
@@ -14,8 +17,14 @@ const LINT_EXAMPLES = 'test/fixtures/release/lint-examples.jsonl'
 
 let dir: string
 let cassette: string
+/** The SARIF 2.1.0 JSON Schema as Microsoft's SARIF SDK publishes it with its multitool (MIT). */
+let sarifSchema: ValidateFunction
 
 beforeAll(async () => {
+  const schema = JSON.parse(readFileSync(await npmPackageFile('@microsoft/sarif-multitool-linux', '5.7.0', 'sarif-2.1.0.json'), 'utf8')) as object
+  const ajv = new Ajv2020({strict: false, allErrors: true})
+  addFormats.default(ajv)
+  sarifSchema = ajv.compile(schema)
   dir = mkdtempSync(join(tmpdir(), 'tama-report-formats-'))
   cassette = join(dir, 'incus.tama-cassette')
   const built = await runCli(['cassette', 'build', '--name', 'incus', '--version', '1.0.0', '--document', 'examples/incus.yaml', '--output', cassette])
@@ -83,6 +92,7 @@ describe.each(CASES)('the reports of $given', (test) => {
     const result = await runCli([...test.args(), '--format', 'sarif'])
     expect(result.code, result.stderr).toBe(test.code)
     const sarif = JSON.parse(result.stdout) as SarifLog
+    expect(sarifSchema(sarif), JSON.stringify(sarifSchema.errors)).toBe(true)
     expect(sarif.version).toBe('2.1.0')
     const [run] = sarif.runs
     expect(run!.tool.driver).toMatchObject({name: 'tama-dex', version: expect.stringMatching(/^\d+\.\d+\.\d+/)})
