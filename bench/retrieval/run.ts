@@ -65,13 +65,16 @@ function evaluateSet(set: RetrievalSet): SetResult {
   db.close()
   const bm25Index = new PlainBm25(set.records.map((record) => ({id: record.operationId, text: plainText(record)})))
   const bm25 = quality(set.queries.map(({query, relevant}) => ({relevant, ranked: bm25Index.search(query, 10)})))
-  const mini = new MiniSearch<{id: string; name: string; description: string; tags: string; fields: string}>({
-    fields: ['name', 'description', 'tags', 'fields'],
+  // MiniSearch gets the text plain BM25 gets, field by field (the id's camelCase words split:
+  // its tokenizer splits only at spaces and punctuation), with its default configuration.
+  const mini = new MiniSearch<{id: string; name: string; summary: string; description: string; tags: string; fields: string}>({
+    fields: ['name', 'summary', 'description', 'tags', 'fields'],
   })
   mini.addAll(
     set.records.map((record) => ({
       id: record.operationId,
-      name: record.operationId,
+      name: record.operationId.replace(/([a-z0-9])([A-Z])/g, '$1 $2'),
+      summary: record.summary,
       description: record.description,
       tags: record.tags.join(' '),
       fields: Object.keys((record.inputSchema as {properties: object}).properties).join(' '),

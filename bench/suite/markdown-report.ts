@@ -146,7 +146,7 @@ export function markdownReport(report: BenchReport, charts: ChartFiles): string 
     '## Retrieval quality',
     '',
     `From \`${report.retrieval.command}\` (the search benchmark module${report.retrieval.quick ? ': a sample of each set\'s queries' : ''}), ` +
-      'next to a plain BM25 and the MiniSearch library. Recall@k: share of queries with a relevant operation in the top k; MRR: mean reciprocal rank.',
+      'next to a plain BM25 and the MiniSearch library, both given the same text as tama-dex (the id, its camelCase words split for MiniSearch, the summary, description, tags and input field names) and MiniSearch its default configuration. Recall@k: share of queries with a relevant operation in the top k; MRR: mean reciprocal rank.',
     '',
     table(
       ['set', 'method', 'operations', 'queries', 'Recall@1', 'Recall@5', 'Recall@10', 'MRR'],
