@@ -6,7 +6,10 @@
 export {adoptedText} from './core/adopt/index.js'
 export {buildCassette, readDocumentInputs} from './core/cassette/index.js'
 export type {BuiltCassette} from './core/cassette/index.js'
-export {commitInstall, findInstalled, openCopyConnection, openStorage, planCopy} from './core/host-index/index.js'
+export {commitInstall, findInstalled, openStorage} from './core/host-index/index.js'
+// An install's phases, timed apart; the folder's index leaves them out so that a search never loads them.
+export {planCopy} from './core/host-index/install-plan.js'
+export {openCopyConnection} from './core/host-index/install-runner.js'
 export {FEATURE_NAMES, RANKING_MODEL, compactSearchIndex, createOperationTables, insertOperations, openRecordIndex, parseQuery, rankCandidates, searchOperations, words} from './core/search/index.js'
 export type {FeatureName} from './core/search/index.js'
 export {openDatabase} from './core/sqlite/index.js'

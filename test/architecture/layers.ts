@@ -40,6 +40,10 @@ export const LIGHT_ENTRIES: readonly string[] = [
   'core/mcp/serve-stdio.ts',
   // bin/run.js answers initialize with it before oclif loads (src/cli/mcp-start.ts).
   'core/mcp/early-initialize.ts',
+  // The benchmarks time an install's phases apart (src/internal.ts); the host index loads
+  // them only when an install starts, so its index.ts leaves them out of every search.
+  'core/host-index/install-plan.ts',
+  'core/host-index/install-runner.ts',
   // The commands that write reports list the formats in their flags without loading the renderers.
   'core/report/format-names.ts',
 ]
