@@ -11,9 +11,10 @@ export const LAYERS: ReadonlyArray<readonly string[]> = [
   ['core/report'],
   ['core/release', 'core/mcp'],
   ['core/host-index'],
-  ['core/adopt', 'core/cassette', 'core/execute'],
+  ['core/adopt', 'core/cassette', 'core/execute', 'core/config'],
   ['core/search'],
   ['core/profile'],
+  ['core/json-schema'],
   ['core/files', 'core/json', 'core/sqlite', 'core/telemetry'],
   ['core/errors', 'core/text'],
 ]

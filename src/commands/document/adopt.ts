@@ -1,6 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../cli/base-command.js'
+import {configFlags, runConfig, withSettings} from '../../cli/config-settings.js'
 import {removingTemporariesOnInterrupt} from '../../cli/interrupt.js'
 import {CliProgress} from '../../cli/progress.js'
 import {ADOPT_WARNING_KINDS, type AdoptWarning, HTTP_METHODS, type RenamedId, type SourceVersion, groupAdoptWarnings} from '../../core/adopt/index.js'
@@ -29,7 +30,7 @@ const VERSION_NAMES: Record<SourceVersion, string> = {'2.0': 'Swagger 2.0', '3.0
 
 export default class DocumentAdopt extends BaseCommand {
   static override summary = 'Convert an OpenAPI description (Swagger 2.0, OpenAPI 3.0 or 3.1) to a tama-operations/1 document.'
-  static override description = `Converts INPUT (JSON or YAML; - reads standard input) to OpenAPI 3.1 and adds the profile: operationIds, summaries, scopes and destructive flags. Writes OUTPUT atomically, as JSON or YAML by its extension. Say who may run the operations with at least one scope option; the first rule that gives an operation scopes wins: its own x-tama-scopes, --scopes-from-security, --tag-scope, --read-scope/--write-scope, then --default-scope (or --default-anyone). Mistakes with one meaning (a boolean written as a string, a Swagger 2.0 field in OpenAPI 3, ...) are repaired; --strict refuses them instead. --include-tag, --exclude-tag and --include-path adopt a subset of the operations. Everything adoption changes or leaves out is a warning (exit 0), printed on stderr once per kind with a count and one example; --verbose lists every one, --json returns them all, --quiet prints nothing but errors. See docs/adoption.md.`
+  static override description = `Converts INPUT (JSON or YAML; - reads standard input) to OpenAPI 3.1 and adds the profile: operationIds, summaries, scopes and destructive flags. Writes OUTPUT atomically, as JSON or YAML by its extension. Say who may run the operations with at least one scope option; the first rule that gives an operation scopes wins: its own x-tama-scopes, --scopes-from-security, --tag-scope, --read-scope/--write-scope, then --default-scope (or --default-anyone). Mistakes with one meaning (a boolean written as a string, a Swagger 2.0 field in OpenAPI 3, ...) are repaired; --strict refuses them instead. --include-tag, --exclude-tag and --include-path adopt a subset of the operations. Everything adoption changes or leaves out is a warning (exit 0), printed on stderr once per kind with a count and one example; --verbose lists every one, --json returns them all, --quiet prints nothing but errors. Every option but --output and the output's verbosity may come from the adopt section of tama-dex.config.yaml (docs/release.md#the-config-file). See docs/adoption.md.`
   static override examples = [
     '<%= config.bin %> document adopt incus-rest-api.yaml --output incus.yaml --read-scope incus.read --write-scope incus.write',
     '<%= config.bin %> document adopt petstore.json -o petstore.json --scopes-from-security --default-scope petstore.user',
@@ -52,6 +53,7 @@ export default class DocumentAdopt extends BaseCommand {
     excludeTags: '--exclude-tag',
     includePaths: '--include-path',
     keywords: '--keywords',
+    config: '--config',
   }
   static override flags = {
     output: Flags.string({char: 'o', description: 'The profile document to write: .json, .yaml or .yml (replaced atomically).', required: true, helpValue: 'FILE'}),
@@ -78,10 +80,12 @@ export default class DocumentAdopt extends BaseCommand {
       helpValue: 'METHOD',
     }),
     keywords: Flags.string({description: "Merge a keyword map (JSON or YAML: operationId or tag → keywords) into the operations' x-tama-keywords.", helpValue: 'FILE'}),
+    ...configFlags,
   }
 
   async run(): Promise<AdoptCommandResult> {
-    const {args, flags} = await this.parse(DocumentAdopt)
+    const {args, flags: given, raw} = await this.parse(DocumentAdopt)
+    const flags = withSettings(given, raw, (await runConfig(given.config))?.adopt)
     const {adoptedText, adoptOptionsFromText, readKeywordMap} = await import('../../core/adopt/index.js')
     const {writeFileAtomically} = await import('../../core/files/index.js')
     const options = adoptOptionsFromText(

@@ -1,8 +1,8 @@
 import {readFileSync} from 'node:fs'
 
-import {Ajv2020, type ErrorObject, type ValidateFunction} from 'ajv/dist/2020.js'
+import {Ajv2020, type ValidateFunction} from 'ajv/dist/2020.js'
 
-import {childPointer, escapeToken, isObject, jsonType, quoteJson, unescapeToken} from '../json/index.js'
+import {schemaProblems} from '../json-schema/index.js'
 
 type Report = (pointer: string, message: string) => void
 
@@ -58,57 +58,6 @@ export function unknownTamaKeyMessage(): string {
 }
 
 function check(validate: ValidateFunction, value: Record<string, unknown>, pointer: string, report: Report): void {
-  if (validate(value)) return
-  const errors = validate.errors ?? []
-  // An anyOf says what is expected as a whole; the errors of its branches only add noise.
-  const combinators = errors.filter((error) => error.keyword === 'anyOf').map((error) => `${error.schemaPath}/`)
-  for (const error of errors) {
-    if (combinators.some((prefix) => error.schemaPath.startsWith(prefix))) continue
-    const problem = toProblem(error)
-    report(pointer + problem.pointer, problem.message)
-  }
-}
-
-const TYPE_NAMES: Readonly<Record<string, string>> = {boolean: 'true or false', array: 'an array', object: 'an object', string: 'a string'}
-
-function toProblem(error: ErrorObject): {pointer: string; message: string} {
-  const label = unescapeToken(error.instancePath.slice(1))
-  const schema: Record<string, unknown> = isObject(error.parentSchema) ? error.parentSchema : {}
-  const why = typeof schema.description === 'string' ? ` ${schema.description}` : ''
-  const found = `found ${typeof error.data === 'object' && error.data !== null ? jsonType(error.data) : `${jsonType(error.data)} ${quoteJson(error.data)}`}`
-  const params = error.params as Record<string, unknown>
-  switch (error.keyword) {
-    case 'required': {
-      const missing = String(params.missingProperty)
-      return {pointer: childPointer(error.instancePath, missing), message: `\`${missing}\` is missing. Add it.${describeProperty(schema, missing)}`}
-    }
-    case 'not':
-      return {pointer: error.instancePath, message: `\`${label}\` is not part of the profile. ${schema.description ?? ''} Remove it or correct its name.`}
-    case 'additionalProperties': {
-      const extra = String(params.additionalProperty)
-      const known = isObject(schema.properties) ? Object.keys(schema.properties).join(', ') : ''
-      return {pointer: `${error.instancePath}/${escapeToken(extra)}`, message: `\`${extra}\` is not a field of \`${label}\`; its fields are ${known}. Remove it or correct its name.`}
-    }
-    case 'const':
-      return {pointer: error.instancePath, message: `\`${label}\` must be ${quoteJson(params.allowedValue)}, ${found}.${why}`}
-    case 'type':
-      return {pointer: error.instancePath, message: `\`${label}\` must be ${TYPE_NAMES[String(params.type)] ?? String(params.type)}, ${found}.${why}`}
-    case 'uniqueItems':
-      return {pointer: error.instancePath, message: `\`${label}\` lists the same value twice (items ${String(params.j)} and ${String(params.i)}). Remove the repeat.`}
-    case 'maxLength':
-      return {pointer: error.instancePath, message: `\`${label}\` is ${String(error.data).length} characters; the limit is ${String(params.limit)}. Shorten it.${why}`}
-    case 'maxItems':
-      return {pointer: error.instancePath, message: `\`${label}\` has more than ${String(params.limit)} items. Keep at most ${String(params.limit)}.${why}`}
-    default:
-      return {pointer: error.instancePath, message: `\`${label}\` is not valid, ${found}.${why}`}
-  }
-}
-
-/** The description of a property's schema, following a `$ref` into the schema's `$defs`. */
-function describeProperty(schema: Record<string, unknown>, name: string): string {
-  const property = isObject(schema.properties) ? schema.properties[name] : undefined
-  if (!isObject(property)) return ''
-  const ref = typeof property.$ref === 'string' ? /^#\/\$defs\/(.+)$/.exec(property.$ref)?.[1] : undefined
-  const description = ref === undefined ? property.description : compiled().defs[ref]?.description
-  return typeof description === 'string' ? ` ${description}` : ''
+  const wording = {subject: 'the profile', describe: (name: string) => compiled().defs[name]?.description}
+  for (const problem of schemaProblems(validate, value, wording)) report(pointer + problem.pointer, problem.message)
 }

@@ -8,8 +8,8 @@ import {describeRelease, readReleaseInput} from './read-release-input.js'
 const LINT_CASSETTE = 'lint'
 
 export interface ReleaseLintOptions extends LintOptions {
-  /** A JSON Lines file of more example requests (`--examples FILE`): every bad line, an unknown operation among them, is reported at once. */
-  readonly examplesFile?: string
+  /** JSON Lines files of more example requests (`--examples FILE`): every bad line of a file, an unknown operation among them, is reported at once. */
+  readonly examplesFiles?: readonly string[]
 }
 
 /**
@@ -20,8 +20,10 @@ export interface ReleaseLintOptions extends LintOptions {
  */
 export async function lintRelease(file: string, options: ReleaseLintOptions = {}): Promise<LintReport> {
   const input = await readReleaseInput(file)
-  const fromFile = options.examplesFile === undefined ? [] : await readExampleRequests(options.examplesFile, new Set(input.operations.map((record) => record.operationId)))
-  const lintOptions = {...options, examples: [...(options.examples ?? []), ...fromFile]}
+  const operationIds = new Set(input.operations.map((record) => record.operationId))
+  const fromFiles = []
+  for (const file of options.examplesFiles ?? []) fromFiles.push(...(await readExampleRequests(file, operationIds)))
+  const lintOptions = {...options, examples: [...(options.examples ?? []), ...fromFiles]}
   const searched = input.operations.map((record) => ({...record, examples: []}))
   return withRecordSearch(LINT_CASSETTE, searched, (search) => ({...describeRelease(input), ...lintOperations(input.operations, search, lintOptions)}))
 }

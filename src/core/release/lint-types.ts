@@ -20,6 +20,8 @@ export interface Finding {
   readonly detail: string
   /** What to change to fix it. */
   readonly suggestion: string
+  /** Listed in the lint baseline: reported, but the gate passes over it. */
+  readonly accepted?: true
 }
 
 export interface OperationLint {
@@ -76,5 +78,13 @@ interface ExampleLint {
   readonly results: readonly ExampleRank[]
 }
 
-/** The report `cassette lint` prints: which release, then its findability. */
-export type LintReport = ReleaseSide & CatalogueLint
+/** What a baseline changed in a report: how many findings it accepted, and how many of its entries are found no more. */
+export interface BaselineUse {
+  readonly file: string
+  readonly accepted: number
+  /** Entries that match no finding: fixed since, and dropped when the baseline is next written. */
+  readonly stale: number
+}
+
+/** The report `cassette lint` prints: which release, then its findability, and what a baseline accepted when one was used. */
+export type LintReport = ReleaseSide & CatalogueLint & {readonly baseline?: BaselineUse}

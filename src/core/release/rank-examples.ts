@@ -20,6 +20,8 @@ export interface ExampleRank {
   readonly found: boolean
   /** The operations ranked above it (all of the first EXAMPLE_DEPTH when it was not among them). */
   readonly above: readonly string[]
+  /** A miss listed in the lint baseline: reported, but the gate passes over it. */
+  readonly accepted?: true
 }
 
 /**

@@ -55,18 +55,26 @@ export interface LintGate {
 
 /**
  * TamaError('lint_failed') (exit 14) when the catalogue has a finding of a class
- * `failOn` names, or scored below `minScore`; else null.
+ * `failOn` names that its baseline does not accept, or scored below `minScore`; else null.
  */
 export function lintGateFailure(report: LintReport, gate: LintGate): TamaError | null {
-  const found = (Object.keys(PENALTIES) as FindingKind[]).filter((kind) => gate.failOn.includes(lintClass(kind)) && report.counts[kind] > 0)
+  const failing = new Map((Object.keys(PENALTIES) as FindingKind[]).filter((kind) => gate.failOn.includes(lintClass(kind))).map((kind) => [lintClass(kind), unacceptedOperations(report, kind)]))
+  const found = [...failing].filter(([, operations]) => operations > 0)
   if (found.length > 0) {
-    const counts = found.map((kind) => `${lintClass(kind)} ${report.counts[kind]}`).join(', ')
-    return new TamaError('lint_failed', `The catalogue has findings \`failOn\` fails on (${counts}): fix the operations the report lists, then lint again.`, {
-      details: {score: report.score, fail_on: [...gate.failOn], found: Object.fromEntries(found.map((kind) => [lintClass(kind), report.counts[kind]]))},
+    const counts = found.map(([lintClass, operations]) => `${lintClass} ${operations}`).join(', ')
+    const baseline = report.baseline === undefined ? '' : `, beyond what the baseline ${report.baseline.file} accepts`
+    return new TamaError('lint_failed', `The catalogue has findings \`failOn\` fails on (${counts}${baseline}): fix the operations the report lists, then lint again.`, {
+      details: {score: report.score, fail_on: [...gate.failOn], found: Object.fromEntries(found)},
     })
   }
   if (gate.minScore === undefined || report.score >= gate.minScore) return null
   return new TamaError('lint_failed', `The catalogue scored ${report.score}, below \`minScore\` ${gate.minScore}: fix the worst operations the report lists, then lint again.`, {
     details: {score: report.score, min_score: gate.minScore},
   })
+}
+
+/** How many operations have a finding of `kind` that no baseline accepted: report.counts[kind] without a baseline. */
+function unacceptedOperations(report: LintReport, kind: FindingKind): number {
+  if (kind !== 'example_missed') return report.results.filter((result) => result.findings.some((finding) => finding.kind === kind && finding.accepted !== true)).length
+  return new Set(report.examples.results.filter((example) => !example.found && example.accepted !== true).map((example) => example.operation_id)).size
 }

@@ -3,12 +3,15 @@ import {type ReportModel, type ReportProblem, modelProblems} from './report-mode
 
 /**
  * GitHub Actions workflow commands: one `::error` or `::warning` annotation per problem,
- * which GitHub shows on the pull request's lines; a note is a `::notice`. Escaped as
+ * which GitHub shows on the pull request's lines; a note is a `::notice`, and a finding a
+ * baseline accepts is not annotated (the summary line counts it). Escaped as
  * GitHub documents, so no text can end the command or start another; a file name's
  * controls are escaped like every other text's (the model's).
  */
 export function githubReport(model: ReportModel): string {
-  const lines = modelProblems(model).map(annotation)
+  const lines = modelProblems(model)
+    .filter((problem) => problem.accepted !== true)
+    .map(annotation)
   lines.push(`${model.failed ? '::error' : '::notice'} title=${property(model.check)}::${data(model.headline)}`)
   return lines.join('\n')
 }

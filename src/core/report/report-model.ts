@@ -21,6 +21,8 @@ export interface ReportProblem {
   readonly column?: number
   /** The operation it is about, when it has no place in a file's text. */
   readonly operation?: string
+  /** Listed in a baseline of accepted findings: shown as a note, never failing the gate. */
+  readonly accepted?: true
 }
 
 /** One thing checked (a document, a cassette check, an operation, an example request): a JUnit test case. */
@@ -111,7 +113,8 @@ function isPosition(value: number | undefined): value is number {
 
 function lintModel(subject: Extract<ReportSubject, {check: 'cassette lint'}>): ReportModel {
   const report = subject.result
-  const level = (kind: FindingKind): ProblemLevel => (subject.failOn.includes(lintClass(kind)) ? 'error' : 'warning')
+  const level = (kind: FindingKind, accepted: boolean): ProblemLevel => (accepted ? 'note' : subject.failOn.includes(lintClass(kind)) ? 'error' : 'warning')
+  const acceptance = (accepted: boolean) => (accepted ? {accepted: true as const} : {})
   const file = escapeUnsafe(report.file)
   // A missed example request is reported once, as its own item, at its line when it came from a file.
   const operations: CheckedItem[] = report.results.map((result) => ({
@@ -121,10 +124,11 @@ function lintModel(subject: Extract<ReportSubject, {check: 'cassette lint'}>): R
       .filter((finding) => finding.kind !== 'example_missed')
       .map((finding) => ({
         rule: lintClass(finding.kind),
-        level: level(finding.kind),
+        level: level(finding.kind, finding.accepted === true),
         message: escapeUnsafe(`${result.operation_id}: ${sentence(finding.detail)} ${finding.suggestion}`),
         file: report.file,
         operation: escapeUnsafe(result.operation_id),
+        ...acceptance(finding.accepted === true),
       })),
   }))
   const examples: CheckedItem[] = report.examples.results.map((example) => {
@@ -135,15 +139,24 @@ function lintModel(subject: Extract<ReportSubject, {check: 'cassette lint'}>): R
       name: escapeUnsafe(`${example.operation_id}: ${example.request}`),
       problems: example.found
         ? []
-        : [{rule: 'example-missed', level: level('example_missed'), message: escapeUnsafe(`"${example.request}" should find ${example.operation_id} in the top ${report.examples.top} but ${rank}.`), ...place, operation: escapeUnsafe(example.operation_id)}],
+        : [
+            {
+              rule: 'example-missed',
+              level: level('example_missed', example.accepted === true),
+              message: escapeUnsafe(`"${example.request}" should find ${example.operation_id} in the top ${report.examples.top} but ${rank}.`),
+              ...place,
+              operation: escapeUnsafe(example.operation_id),
+              ...acceptance(example.accepted === true),
+            },
+          ],
     }
   })
   const findings = [...operations, ...examples].reduce((sum, item) => sum + item.problems.length, 0)
   return {
     check: subject.check,
     failed: subject.failed,
-    headline: `${escapeUnsafe(report.name)} ${escapeUnsafe(report.version)}: score ${report.score}/100, ${count(findings, 'finding')}`,
-    counts: [['operations', report.operations], ['score', report.score], ['found first by own summary', report.counts.found_first], ['example requests', report.examples.checked], ['example requests missed', report.examples.checked - report.examples.found], ['findings', findings]],
+    headline: `${escapeUnsafe(report.name)} ${escapeUnsafe(report.version)}: score ${report.score}/100, ${count(findings, 'finding')}${report.baseline === undefined ? '' : `, ${report.baseline.accepted} accepted by the baseline`}`,
+    counts: [['operations', report.operations], ['score', report.score], ['found first by own summary', report.counts.found_first], ['example requests', report.examples.checked], ['example requests missed', report.examples.checked - report.examples.found], ['findings', findings], ...(report.baseline === undefined ? [] : ([['accepted by the baseline', report.baseline.accepted]] as const))],
     items: [...operations, ...examples],
   }
 }

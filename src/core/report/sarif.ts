@@ -46,6 +46,8 @@ function result(problem: ReportProblem, ruleIndex: number): Record<string, unkno
     level: problem.level,
     message: {text: problem.message},
     ...(located ? {locations: [{...physical, ...logical}]} : {}),
+    // Code scanning shows a suppressed result as dismissed, not as a new alert.
+    ...(problem.accepted === true ? {suppressions: [{kind: 'external', justification: 'Listed in the lint baseline of accepted findings.'}]} : {}),
   }
 }
 

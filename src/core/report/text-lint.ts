@@ -47,6 +47,10 @@ export function formatLint(report: LintReport): string {
     lines.push('', `Indistinguishable summaries (${report.indistinguishable.length} group${report.indistinguishable.length === 1 ? '' : 's'}${shown.length < report.indistinguishable.length ? `, first ${shown.length}` : ''})`)
     for (const group of shown) lines.push(`  ${idList(group.operations, 6)}: "${printable(group.summary, 80)}"`)
   }
+  if (report.baseline !== undefined) {
+    const {file, accepted, stale} = report.baseline
+    lines.push('', `Baseline ${printable(file, 120)}: ${accepted} finding${accepted === 1 ? '' : 's'} accepted${stale === 0 ? '' : `; ${stale} of its entries found no more (writing the baseline again drops them)`}`)
+  }
   return lines.join('\n')
 }
 
@@ -58,7 +62,8 @@ function exampleLines({examples}: LintReport): string[] {
   for (const example of missed.slice(0, MAX_MISSED_SHOWN)) {
     const rank = example.rank === null ? `not in the first ${EXAMPLE_DEPTH}` : `#${example.rank}`
     const above = example.above.length === 0 ? 'nothing found' : `above it: ${idList(example.above, 5)}`
-    lines.push(`  ${printable(example.operation_id, 64)} ${rank}: "${printable(example.request, 80)}" (${printable(example.source, 80)}); ${above}`)
+    const accepted = example.accepted === true ? ' (accepted by the baseline)' : ''
+    lines.push(`  ${printable(example.operation_id, 64)} ${rank}: "${printable(example.request, 80)}" (${printable(example.source, 80)}); ${above}${accepted}`)
   }
   if (missed.length > MAX_MISSED_SHOWN) lines.push(`  ... and ${missed.length - MAX_MISSED_SHOWN} more (the full report lists every one)`)
   return lines

@@ -144,7 +144,7 @@ describe('readExampleRequests', () => {
   it('reports an operation the catalogue lacks with the bad lines around it, in file order, through lintRelease', async () => {
     const file = join(dir, 'mixed.jsonl')
     writeFileSync(file, '{"operation": "instances_lsit", "request": "list instances"}\nnot json\n{"operation": "images_list", "request": "list instances"}\n{"operation": "nope", "request": "x1"}\n')
-    const error = await lintRelease(DOCUMENT, {examplesFile: file}).catch((caught: unknown) => caught)
+    const error = await lintRelease(DOCUMENT, {examplesFiles: [file]}).catch((caught: unknown) => caught)
     expect(error).toMatchObject({kind: 'invalid_document', message: expect.stringContaining('3 bad lines of example requests, the first at line 1: The catalogue has no operation instances_lsit.')})
     expect((error as TamaError).problems!.map((problem) => `${problem.line} ${problem.pointer}`)).toEqual(['1 /operation', '2 ', '4 /operation'])
   })

@@ -1,0 +1,3 @@
+export {CONFIG_FILE_NAMES} from './producer-config.js'
+export type {CommandSettings, ProducerConfig} from './producer-config.js'
+export {discoverConfig, loadConfig} from './load-config.js'
