@@ -1,3 +1,5 @@
+import {existsSync} from 'node:fs'
+
 import {TamaError, isTamaError} from '../errors/index.js'
 import {readBoundedFile} from '../files/index.js'
 import {schemaProblems, shippedSchema} from '../json-schema/index.js'
@@ -27,7 +29,7 @@ export async function readBaseline(file: string): Promise<AcceptedFinding[]> {
     expected: 'a lint baseline file (JSON)',
     tooLarge: (size) => new TamaError('usage', `${file}: ${size} bytes, more than a baseline may hold (${MAX_BASELINE_BYTES}). Write it again from the current findings (\`updateBaseline\`).`),
   }).catch((error: unknown) => {
-    if (!isTamaError(error) || error.kind !== 'not_found') throw error
+    if (!isTamaError(error) || error.kind !== 'not_found' || existsSync(file)) throw error
     throw new TamaError('not_found', `${file}: no such baseline. Check the path, or write it from the current findings (\`updateBaseline\`).`, {cause: error})
   })
   const value = parseDocumentText(bytes, file)
