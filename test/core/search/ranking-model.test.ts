@@ -2,8 +2,8 @@ import {existsSync} from 'node:fs'
 
 import {describe, expect, it} from 'vitest'
 
-import {evaluate, fitWeights, modelHash, withTies, type Weights} from '../../../bench/retrieval/fit-ranking.js'
-import {poolsOf, RETRIEVAL_ROOT, trainingDataHash, type TrainingSet} from '../../../bench/retrieval/training-sets.js'
+import {evaluate, fitWeights, modelHash, withTies, type Weights} from '../../../tools/ranking/fit-ranking.js'
+import {poolsOf, RETRIEVAL_ROOT, trainingDataHash, type TrainingSet} from '../../../tools/ranking/training-sets.js'
 import {FEATURE_NAMES} from '../../../src/core/search/features.js'
 import model from '../../../src/core/search/ranking-model.json' with {type: 'json'}
 import {fixtureCatalogue} from './catalogue.js'

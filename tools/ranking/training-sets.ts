@@ -13,17 +13,17 @@ import {fileURLToPath} from 'node:url'
 
 import {adoptFile, type OperationRecord, validateDocument} from '../../src/index.js'
 import {FEATURE_NAMES, openRecordIndex, rankCandidates} from '../../src/internal.js'
-import {CORPUS, corpusFile, type CorpusName} from '../adopt-corpus.js'
-import {PlainBm25, plainText} from '../lib/plain-bm25.js'
-import {sharedFolder} from '../lib/shared-inputs.js'
-import {jsonLines, loadRetrievalSet, SETS} from '../lib/retrieval-sets.js'
+import {CORPUS, corpusFile, type CorpusName} from './corpus-documents.js'
+import {PlainBm25, plainText} from './plain-bm25.js'
+import {jsonLines, loadRetrievalSet, SETS} from './retrieval-sets.js'
+import {sharedFolder} from './shared-inputs.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const repo = path.resolve(here, '../..')
 /** The full public sets: training needs them (the slices under test/fixtures are too small to fit on). */
 export const RETRIEVAL_ROOT = process.env.TAMA_RETRIEVAL_DIR ?? sharedFolder('retrieval') ?? path.resolve(repo, '../shared/retrieval')
 
-export interface LabelledQuery {
+interface LabelledQuery {
   readonly query: string
   /** `cassette:operation_id` of every operation that answers it. */
   readonly relevant: readonly string[]
@@ -52,12 +52,10 @@ export interface SetPools {
 interface CatalogueQueries {
   readonly catalogues: ReadonlyArray<{readonly name: CorpusName; readonly queries: ReadonlyArray<{query: string; want: string | readonly string[]}>}>
 }
-interface CatalogueKeywords {
-  readonly catalogues: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>
-}
+/** Keywords to give operations: catalogue name, then operation id. */
+export type CatalogueKeywords = Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>
 
 const CATALOGUE_QUERIES = path.join(here, 'catalogue-queries.json')
-const CATALOGUE_KEYWORDS = path.join(here, 'catalogue-keywords.json')
 
 /** The public sets, as the retrieval benchmark samples them. */
 export function publicSets(): TrainingSet[] {
@@ -92,10 +90,9 @@ export function byCategory(set: TrainingSet, root = RETRIEVAL_ROOT): TrainingSet
   return {name: `${set.name} by category`, cassettes, queries}
 }
 
-/** The four real catalogues, adopted, each with its requests; `keywords` adds those of catalogue-keywords.json. */
-export async function catalogueSets(keywords = false): Promise<TrainingSet[]> {
+/** The four real catalogues, adopted, each with its requests, and with `keywords` given to the operations they name. */
+export async function catalogueSets(keywords: CatalogueKeywords = {}): Promise<TrainingSet[]> {
   const {catalogues} = JSON.parse(readFileSync(CATALOGUE_QUERIES, 'utf8')) as CatalogueQueries
-  const written = (JSON.parse(readFileSync(CATALOGUE_KEYWORDS, 'utf8')) as CatalogueKeywords).catalogues
   const dir = mkdtempSync(path.join(tmpdir(), 'tama-training-'))
   try {
     const sets: TrainingSet[] = []
@@ -103,7 +100,7 @@ export async function catalogueSets(keywords = false): Promise<TrainingSet[]> {
       const adopted = path.join(dir, `${catalogue.name}.json`)
       await adoptFile(await corpusFile(catalogue.name), adopted, {defaultScopes: ['bench']})
       const records = validateDocument(JSON.parse(readFileSync(adopted, 'utf8'))).operations.map((record) => {
-        const extra = keywords ? written[catalogue.name]?.[record.operationId] : undefined
+        const extra = keywords[catalogue.name]?.[record.operationId]
         return extra === undefined ? record : {...record, keywords: extra}
       })
       sets.push({
