@@ -6,7 +6,7 @@
  * is what the fitting reads.
  */
 import {createHash} from 'node:crypto'
-import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
+import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -16,12 +16,19 @@ import {FEATURE_NAMES, openRecordIndex, rankCandidates} from '../../src/internal
 import {CORPUS, corpusFile, type CorpusName} from './corpus-documents.js'
 import {PlainBm25, plainText} from './plain-bm25.js'
 import {jsonLines, loadRetrievalSet, SETS} from './retrieval-sets.js'
-import {sharedFolder} from './shared-inputs.js'
+import {trainingRetrievalDir} from './shared-inputs.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const repo = path.resolve(here, '../..')
-/** The full public sets: training needs them (the slices under test/fixtures are too small to fit on). */
-export const RETRIEVAL_ROOT = process.env.TAMA_RETRIEVAL_DIR ?? sharedFolder('retrieval') ?? path.resolve(repo, '../shared/retrieval')
+
+/** The folder of the full public sets, or an error saying where training looked and what to do. */
+function retrievalRoot(): string {
+  const root = trainingRetrievalDir()
+  if (root !== undefined && existsSync(root)) return root
+  throw new Error(
+    `the full public retrieval sets are not at ${root ?? '../shared/retrieval (hidden or missing)'}: ` +
+      'put them in ../shared/retrieval beside the checkout, or name their folder with TAMA_TRAINING_SETS_DIR or TAMA_RETRIEVAL_DIR',
+  )
+}
 
 interface LabelledQuery {
   readonly query: string
@@ -60,7 +67,7 @@ const CATALOGUE_QUERIES = path.join(here, 'catalogue-queries.json')
 /** The public sets, as the retrieval benchmark samples them. */
 export function publicSets(): TrainingSet[] {
   return SETS.map((spec) => {
-    const set = loadRetrievalSet(RETRIEVAL_ROOT, spec)
+    const set = loadRetrievalSet(retrievalRoot(), spec)
     return {
       name: set.name,
       cassettes: new Map([[set.cassette, set.records]]),
@@ -74,7 +81,7 @@ export function publicSets(): TrainingSet[] {
  * category of its corpus lines, as a host installs several sources: the same queries, over
  * the same operations, in several cassettes.
  */
-export function byCategory(set: TrainingSet, root = RETRIEVAL_ROOT): TrainingSet {
+export function byCategory(set: TrainingSet, root = retrievalRoot()): TrainingSet {
   const [[cassette, records]] = [...set.cassettes] as [[string, readonly OperationRecord[]]]
   const categories = jsonLines<{category?: string}>(path.join(root, set.name, 'corpus.jsonl')).map(
     (line) => `${cassette}_${String(line.category ?? 'other').toLowerCase().replace(/[^a-z0-9]+/g, '_')}`,
@@ -123,9 +130,10 @@ export function joined(name: string, sets: readonly TrainingSet[]): TrainingSet 
 /** SHA-256 of every input the fitting reads: the public sets' files and the catalogue requests and documents. */
 export async function trainingDataHash(): Promise<string> {
   const hash = createHash('sha256')
+  const root = retrievalRoot()
   // Each input is named by what it is, not where it was read from (../shared or an npm package).
   const files: Array<readonly [string, string]> = [
-    ...SETS.flatMap((spec) => ['corpus.jsonl', 'queries.jsonl'].map((file) => [`${spec.name}/${file}`, path.join(RETRIEVAL_ROOT, spec.name, file)] as const)),
+    ...SETS.flatMap((spec) => ['corpus.jsonl', 'queries.jsonl'].map((file) => [`${spec.name}/${file}`, path.join(root, spec.name, file)] as const)),
     ['retrieval/catalogue-queries.json', CATALOGUE_QUERIES],
     ...(await Promise.all(CORPUS.map(async ({name}) => [`corpus/${name}`, await corpusFile(name)] as const))),
   ]
