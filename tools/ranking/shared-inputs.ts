@@ -1,10 +1,10 @@
 /**
- * Where the big inputs of benchmarks and soak tests are read from. A checkout needs
- * nothing beside it: small inputs ship under test/fixtures/, big ones are npm packages
- * installed on first use (on-demand-package.ts). A folder `../shared` beside the checkout,
- * when present, is an optional local copy that is read instead; TAMA_DEX_HIDE_SHARED=1
- * hides it, as CI does, and TAMA_CORPUS_DIR / TAMA_RETRIEVAL_DIR name other copies.
- * Training alone needs more than a checkout holds: the full retrieval sets.
+ * Where the big inputs of the training, the benchmarks and the soak tests are read from. A
+ * checkout needs nothing beside it: small inputs ship under test/fixtures/, big ones are npm
+ * packages installed on first use (on-demand-package.ts). A folder `../shared` beside the
+ * checkout, when present, is an optional local copy that is read instead;
+ * TAMA_DEX_HIDE_SHARED=1 hides it, as CI does, and TAMA_CORPUS_DIR / TAMA_RETRIEVAL_DIR name
+ * other copies. Training alone needs more than a checkout holds: the full retrieval sets.
  */
 import {existsSync} from 'node:fs'
 import path from 'node:path'
