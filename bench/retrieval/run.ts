@@ -2,7 +2,7 @@
  * Retrieval benchmark: quality of tama-dex search on the public retrieval sets next to a
  * plain BM25 and MiniSearch, and search latency at 1k, 10k and 100k operations next to a
  * raw FTS5 query. Usage: npx tsx bench/retrieval/run.ts [--quick] [--latency-only | --quality-only]
- * Sets are read from where bench/lib/shared-inputs.ts says; results are printed and
+ * Sets are read from where tools/ranking/shared-inputs.ts says; results are printed and
  * written to bench/results/retrieval.json (not with --latency-only, which measures latency
  * alone, nor with --quality-only, which skips latency; both only print).
  */
@@ -17,10 +17,10 @@ import MiniSearch from 'minisearch'
 
 import type {OperationRecord} from '../../src/index.js'
 import {compactSearchIndex, createOperationTables, insertOperations, openDatabase as openSqlite, searchOperations, type SqliteDatabase, words} from '../../src/internal.js'
-import {gapClosed, median, percentile, quality, type Quality} from '../lib/metrics.js'
-import {PlainBm25, plainText} from '../lib/plain-bm25.js'
-import {loadRetrievalSet, SETS, type RetrievalSet} from '../lib/retrieval-sets.js'
-import {retrievalDir} from '../lib/shared-inputs.js'
+import {gapClosed, median, percentile, quality, type Quality} from '../../tools/ranking/metrics.js'
+import {PlainBm25, plainText} from '../../tools/ranking/plain-bm25.js'
+import {loadRetrievalSet, SETS, type RetrievalSet} from '../../tools/ranking/retrieval-sets.js'
+import {retrievalDir} from '../../tools/ranking/shared-inputs.js'
 import {callerScopes, seededRandom, syntheticCatalogue} from '../lib/synthetic-catalogue.js'
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')

@@ -3,7 +3,8 @@ import {existsSync} from 'node:fs'
 import {readdir, readFile, stat, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 
-import {adoptCorpus, CORPUS, corpusFile, type CorpusAdoption} from '../adopt-corpus.js'
+import {CORPUS, corpusFile} from '../../tools/ranking/corpus-documents.js'
+import {adoptCorpus, type CorpusAdoption} from '../adopt-corpus.js'
 import {progress} from './progress.js'
 
 /** A profile document the benchmarks build, import and search, under its cassette name. */
@@ -15,7 +16,7 @@ export interface Catalogue {
 /** The smoke run's one small catalogue: the Incus-style example shipped with the project. */
 const SMOKE_CATALOGUE = 'examples/incus.yaml'
 // Everything adoption's output depends on; a change to any of it re-adopts the corpus.
-const ADOPTION_CODE = ['bench/adopt-corpus.ts', 'src/core/adopt', 'src/core/profile', 'package-lock.json']
+const ADOPTION_CODE = ['bench/adopt-corpus.ts', 'tools/ranking/corpus-documents.ts', 'src/core/adopt', 'src/core/profile', 'package-lock.json']
 
 /**
  * The catalogues of a run. Full runs adopt the real corpus (bench/adopt-corpus.ts) into

@@ -7,7 +7,7 @@ import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 
 import {openIndex} from '../../dist/index.js'
-import {median} from '../lib/metrics.js'
+import {median} from '../../tools/ranking/metrics.js'
 import type {BenchSettings} from './bench-settings.js'
 import type {BuiltCatalogue} from './build-bench.js'
 import {runNode} from './child-process.js'

@@ -2,7 +2,7 @@ import {existsSync} from 'node:fs'
 import {readFile, rm, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 
-import type {Quality} from '../lib/metrics.js'
+import type {Quality} from '../../tools/ranking/metrics.js'
 import {runNode} from './child-process.js'
 import {progress} from './progress.js'
 

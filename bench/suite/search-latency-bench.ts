@@ -4,7 +4,7 @@ import {performance} from 'node:perf_hooks'
 
 import {openIndex} from '../../dist/index.js'
 import {openDatabase, parseQuery} from '../../dist/internal.js'
-import {percentile} from '../lib/metrics.js'
+import {percentile} from '../../tools/ranking/metrics.js'
 import {callerScopes, syntheticCatalogue} from '../lib/synthetic-catalogue.js'
 import type {BenchSettings} from './bench-settings.js'
 import {progress} from './progress.js'

@@ -1,7 +1,7 @@
 import {mkdtemp, rm, writeFile} from 'node:fs/promises'
 import path from 'node:path'
 
-import {percentile} from '../lib/metrics.js'
+import {percentile} from '../../tools/ranking/metrics.js'
 import {callerScopes, syntheticCatalogue} from '../lib/synthetic-catalogue.js'
 import type {BenchSettings} from './bench-settings.js'
 import type {BuiltCatalogue} from './build-bench.js'

@@ -1,6 +1,6 @@
 import type {OperationRecord} from '../../src/index.js'
-import {loadRetrievalSet, SETS} from '../lib/retrieval-sets.js'
-import {retrievalDir} from '../lib/shared-inputs.js'
+import {loadRetrievalSet, SETS} from '../../tools/ranking/retrieval-sets.js'
+import {retrievalDir} from '../../tools/ranking/shared-inputs.js'
 import {seededRandom} from '../lib/synthetic-catalogue.js'
 
 /** What the search benchmarks search: real operations to recombine, and real user queries. */

@@ -1,4 +1,4 @@
-import {median} from '../lib/metrics.js'
+import {median} from '../../tools/ranking/metrics.js'
 
 /** A figure measured several times: its median, and the spread around it. */
 export interface Summary {

@@ -3,7 +3,7 @@ import {dirname, join, posix, relative, sep} from 'node:path'
 
 import ts from 'typescript'
 
-import type {Allowance, Rule} from './layers.js'
+import type {Allowance, FolderRule, Rule} from './layers.js'
 
 /** One relative import between two files of src/, paths relative to src/ with / separators. */
 export interface ImportEdge {
@@ -140,20 +140,35 @@ export function tsFiles(directory: string, withMjs = false): string[] {
 }
 
 /**
+ * Every relative import (static, re-export, dynamic and `import type`) of the .ts and .mjs
+ * files under `folders` of `repository`, paths from `repository`, a file of src/ by its .ts name.
+ */
+function repositoryImports(repository: string, folders: readonly string[]): ImportEdge[] {
+  return folders.flatMap((folder) =>
+    tsFiles(join(repository, folder), true).flatMap((file) =>
+      ts
+        .preProcessFile(readFileSync(file, 'utf8'), true, true)
+        .importedFiles.filter(({fileName}) => fileName.startsWith('.'))
+        .map(({fileName}) => ({from: srcPath(repository, file), to: srcPath(repository, join(dirname(file), fileName)).replace(/^src\/(.*)\.js$/, 'src/$1.ts')})),
+    ),
+  )
+}
+
+/**
  * The imports (static and dynamic) from the files under `folders` of `repository` into its
  * src/ or dist/ that do not go through one of `doors` (`index`, `mcp`, `internal`): reach-ins
  * past the door the tools are given.
  */
 export function toolReachIns(repository: string, folders: readonly string[], doors: readonly string[]): ImportEdge[] {
   const allowed = new Set(doors.flatMap((door) => [`src/${door}.ts`, `dist/${door}.js`]))
-  return folders.flatMap((folder) =>
-    tsFiles(join(repository, folder), true).flatMap((file) =>
-      ts
-        .preProcessFile(readFileSync(file, 'utf8'), true, true)
-        .importedFiles.filter(({fileName}) => fileName.startsWith('.'))
-        .map(({fileName}) => ({from: srcPath(repository, file), to: srcPath(repository, join(dirname(file), fileName)).replace(/^src\/(.*)\.js$/, 'src/$1.ts')}))
-        .filter(({to}) => /^(src|dist)\//.test(to) && !allowed.has(to)),
-    ),
+  return repositoryImports(repository, folders).filter(({to}) => /^(src|dist)\//.test(to) && !allowed.has(to))
+}
+
+/** The imports that break one of `rules`: from a file under its folder (not under an exception) into a folder it must never import. */
+export function forbiddenImports(repository: string, rules: readonly FolderRule[]): ImportEdge[] {
+  const under = (file: string, folder: string) => file.startsWith(`${folder}/`)
+  return rules.flatMap(({folder, never, except = []}) =>
+    repositoryImports(repository, [folder]).filter(({from, to}) => !except.some((skipped) => under(from, skipped)) && never.some((target) => under(to, target))),
   )
 }
 

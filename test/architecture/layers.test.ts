@@ -5,8 +5,8 @@ import {fileURLToPath} from 'node:url'
 
 import {afterAll, describe, expect, it} from 'vitest'
 
-import {checkLayers, importGraph, looseFiles, namesImportedFrom, packageImports, toolReachIns, unusedAllowances, type Violation} from './import-graph.js'
-import {ALLOWANCES, LAYERS, LIGHT_ENTRIES} from './layers.js'
+import {checkLayers, forbiddenImports, importGraph, looseFiles, namesImportedFrom, packageImports, toolReachIns, unusedAllowances, type Violation} from './import-graph.js'
+import {ALLOWANCES, FOLDER_RULES, LAYERS, LIGHT_ENTRIES} from './layers.js'
 
 const REPOSITORY = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const SRC = join(REPOSITORY, 'src')
@@ -52,7 +52,7 @@ describe('the layers of src/', () => {
 })
 
 describe('the benchmarks and build tools', () => {
-  const TOOLS = ['bench', 'scripts']
+  const TOOLS = ['bench', 'scripts', 'tools']
 
   it('reach src/ and dist/ only through the package entries and src/internal.ts', () => {
     expect(toolReachIns(REPOSITORY, TOOLS, ['index', 'mcp', 'internal'])).toEqual([])
@@ -66,6 +66,10 @@ describe('the benchmarks and build tools', () => {
 
   it('are imported by nothing in src/', () => {
     expect(importGraph(SRC).filter(({to}) => to.startsWith('../'))).toEqual([])
+  })
+
+  it('keep their own direction: the build tools and the product tests never import the benchmarks', () => {
+    expect(forbiddenImports(REPOSITORY, FOLDER_RULES)).toEqual([])
   })
 })
 
@@ -176,5 +180,36 @@ describe('the layer check itself', () => {
     rmSync(join(root, 'core/json/uses-entry.ts'))
     expect(withEntry).toEqual([])
     expect(without).toEqual([{rule: 'reach-in', from: 'core/json/uses-entry.ts', to: 'core/text/quote.ts'}])
+  })
+})
+
+describe('the folder rules themselves', () => {
+  const repository = mkdtempSync(join(tmpdir(), 'tama-dex-folder-rules-'))
+  afterAll(() => rmSync(repository, {recursive: true, force: true}))
+  const write = (path: string, text: string) => {
+    mkdirSync(dirname(join(repository, path)), {recursive: true})
+    writeFileSync(join(repository, path), text)
+  }
+  write('bench/lib/sets.ts', 'export const sets = 1\n')
+  write('bench/run.ts', "import {train} from '../tools/ranking/train.js'\nexport const run = train\n")
+  write('tools/ranking/train.ts', 'export const train = 1\n')
+  write('test/bench/sets.test.ts', "import {sets} from '../../bench/lib/sets.js'\nexport const checked = sets\n")
+
+  it('pass the benchmarks importing the build tools, and the benchmarks\' own tests importing them', () => {
+    expect(forbiddenImports(repository, FOLDER_RULES)).toEqual([])
+  })
+
+  it.each([
+    {name: 'a build tool importing a benchmark', path: 'tools/ranking/fit.ts', text: "import {sets} from '../../bench/lib/sets.js'\nexport const fit = sets\n"},
+    {name: 'a build tool loading one on demand', path: 'tools/ranking/fit.ts', text: "export const fit = () => import('../../bench/lib/sets.js')\n"},
+    {name: 'a product test importing a benchmark\'s type', path: 'test/core/model.test.ts', text: "import type {sets} from '../../bench/lib/sets.js'\nexport type Model = typeof sets\n"},
+    {name: 'a test helper re-exporting one', path: 'test/helpers/sets.ts', text: "export {sets} from '../../bench/lib/sets.js'\n"},
+  ])('fail on $name', ({path, text}) => {
+    write(path, text)
+    try {
+      expect(forbiddenImports(repository, FOLDER_RULES)).toEqual([{from: path, to: 'bench/lib/sets.js'}])
+    } finally {
+      rmSync(join(repository, path))
+    }
   })
 })

@@ -49,6 +49,25 @@ export const LIGHT_ENTRIES: readonly string[] = [
   'core/report/format-names.ts',
 ]
 
+/** A folder of the repository outside src/ and the folders its files must never import. */
+export interface FolderRule {
+  readonly folder: string
+  readonly never: readonly string[]
+  /** Folders under `folder` the rule does not cover. */
+  readonly except?: readonly string[]
+}
+
+/**
+ * What the folders beside src/ must never import (src/ imports none of them). The build
+ * tools make the product's artifacts, the ranking model among them, so they never lean on
+ * the benchmarks, which import them instead; the product's tests never lean on the
+ * benchmarks either, and only the benchmarks' own tests (test/bench) import them.
+ */
+export const FOLDER_RULES: readonly FolderRule[] = [
+  {folder: 'tools', never: ['bench']},
+  {folder: 'test', never: ['bench'], except: ['test/bench']},
+]
+
 export type Rule = 'back-edge' | 'same-layer' | 'reach-in' | 'unlisted-folder' | 'file-cycle'
 
 /** An edge the check lets pass, for now; each says why and when it goes. */

@@ -12,7 +12,7 @@ import {PROJECT_ROOT} from '../helpers/cli.js'
 describe('bench/retrieval/catalogues.ts', () => {
   it('prints Recall@1, Recall@5 and MRR for every catalogue and all of them pooled, with plain BM25 and the gap closed', async () => {
     const {stdout} = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/retrieval/catalogues.ts'], {cwd: PROJECT_ROOT})
-    const {catalogues} = JSON.parse(await readFile(new URL('../../bench/retrieval/catalogue-queries.json', import.meta.url), 'utf8')) as {catalogues: Array<{name: string; queries: unknown[]}>}
+    const {catalogues} = JSON.parse(await readFile(new URL('../../tools/ranking/catalogue-queries.json', import.meta.url), 'utf8')) as {catalogues: Array<{name: string; queries: unknown[]}>}
     const lines = stdout.trim().split('\n')
     expect(lines[0]).toMatch(/^catalogue\s+ops\s+queries\s+R@1\s+R@5\s+MRR\s+bm25_R@5\s+bm25_MRR\s+gap_R@5\s+gap_MRR$/)
     const rows = [...catalogues, {name: 'pooled', queries: catalogues.flatMap((c) => c.queries)}]

@@ -1,7 +1,7 @@
 import {readdirSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {corpusFile, type CorpusName} from '../../bench/adopt-corpus.js'
+import {corpusFile, type CorpusName} from '../../tools/ranking/corpus-documents.js'
 import {adoptDocument} from '../../src/core/adopt/index.js'
 import {readDocumentFile} from '../../src/core/profile/index.js'
 import {PROJECT_ROOT} from '../helpers/cli.js'
@@ -30,7 +30,7 @@ export async function projectDocuments(): Promise<SourceDocument[]> {
 }
 
 /**
- * A real description of the corpus (bench/adopt-corpus.ts: Incus ships as a fixture, the
+ * A real description of the corpus (tools/ranking/corpus-documents.ts: Incus ships as a fixture, the
  * rest are npm packages installed on first use), adopted as a producer would adopt it;
  * each is adopted with `<name>.read` / `<name>.write` scopes.
  */

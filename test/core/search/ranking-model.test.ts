@@ -1,9 +1,8 @@
-import {existsSync} from 'node:fs'
-
 import {describe, expect, it} from 'vitest'
 
-import {evaluate, fitWeights, modelHash, withTies, type Weights} from '../../../bench/retrieval/fit-ranking.js'
-import {poolsOf, RETRIEVAL_ROOT, trainingDataHash, type TrainingSet} from '../../../bench/retrieval/training-sets.js'
+import {evaluate, fitWeights, modelHash, withTies, type Weights} from '../../../tools/ranking/fit-ranking.js'
+import {trainingRetrievalDir} from '../../../tools/ranking/shared-inputs.js'
+import {poolsOf, trainingDataHash, type TrainingSet} from '../../../tools/ranking/training-sets.js'
 import {FEATURE_NAMES} from '../../../src/core/search/features.js'
 import model from '../../../src/core/search/ranking-model.json' with {type: 'json'}
 import {fixtureCatalogue} from './catalogue.js'
@@ -21,9 +20,12 @@ describe('the shipped ranking model', () => {
     expect(withTies(model.weights as Weights)).toEqual(model.weights)
   })
 
-  it.skipIf(!existsSync(RETRIEVAL_ROOT))('was fitted on the training data as it is now', async () => {
+  // The full retrieval sets are not shipped: a checkout without them skips this, and CI,
+  // which must check it, fails with where to put them (.ci/run names its copy).
+  const inCi = !['', '0', 'false', undefined].includes(process.env.CI)
+  it.skipIf(trainingRetrievalDir() === undefined && !inCi)('was fitted on the training data as it is now', async () => {
     expect(await trainingDataHash()).toBe(model.data_sha256)
-  })
+  }, 300_000)
 })
 
 describe('fitting', () => {

@@ -8,7 +8,7 @@
 import {createHash} from 'node:crypto'
 
 import {FEATURE_NAMES, type FeatureName} from '../../src/internal.js'
-import {type Quality, qualityOfRanks} from '../lib/metrics.js'
+import {type Quality, qualityOfRanks} from './metrics.js'
 import type {QueryPool, SetPools} from './training-sets.js'
 
 /** Features whose weight is not fitted but taken from others (no fitting data holds keywords or examples). */

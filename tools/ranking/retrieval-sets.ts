@@ -19,7 +19,7 @@ interface QueryLine {
   readonly relevant: readonly string[]
 }
 
-export interface RetrievalQuery {
+interface RetrievalQuery {
   readonly query: string
   /** Operation ids that answer the query. */
   readonly relevant: readonly string[]
@@ -54,7 +54,7 @@ const ID_GRAMMAR = /^[A-Za-z_][A-Za-z0-9_./-]{0,127}$/
  * leading non-letter gets a `_` prefix, and repeats within the set get `_2`, `_3`, ...
  * in corpus order, so the mapping is deterministic.
  */
-export function operationIds(names: readonly string[]): string[] {
+function operationIds(names: readonly string[]): string[] {
   const taken = new Set<string>()
   return names.map((name) => {
     let base = name.replace(/[^A-Za-z0-9_./-]+/g, '_').replace(/^_+|_+$/g, '') || 'operation'

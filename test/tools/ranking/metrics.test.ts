@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {quality, qualityOfRanks} from '../../bench/lib/metrics.js'
+import {quality, qualityOfRanks} from '../../../tools/ranking/metrics.js'
 
 describe('retrieval quality', () => {
   it.each([

@@ -3,10 +3,10 @@ import path from 'node:path'
 
 import {describe, expect, it} from 'vitest'
 
-import {byCategory, type TrainingSet} from '../../bench/retrieval/training-sets.js'
-import {loadRetrievalSet} from '../../bench/lib/retrieval-sets.js'
+import {byCategory, type TrainingSet} from '../../../tools/ranking/training-sets.js'
+import {loadRetrievalSet} from '../../../tools/ranking/retrieval-sets.js'
 
-const root = path.resolve(import.meta.dirname, '../fixtures/retrieval')
+const root = path.resolve(import.meta.dirname, '../../fixtures/retrieval')
 const loaded = loadRetrievalSet(root, {name: 'stabletoolbench', every: 1})
 const set: TrainingSet = {
   name: loaded.name,

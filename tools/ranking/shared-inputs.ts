@@ -1,9 +1,10 @@
 /**
- * Where the big inputs of benchmarks and soak tests are read from. A checkout needs
- * nothing beside it: small inputs ship under test/fixtures/, big ones are npm packages
- * installed on first use (on-demand-package.ts). A folder `../shared` beside the checkout,
- * when present, is an optional local copy that is read instead; TAMA_DEX_HIDE_SHARED=1
- * hides it, as CI does, and TAMA_CORPUS_DIR / TAMA_RETRIEVAL_DIR name other copies.
+ * Where the big inputs of the training, the benchmarks and the soak tests are read from. A
+ * checkout needs nothing beside it: small inputs ship under test/fixtures/, big ones are npm
+ * packages installed on first use (on-demand-package.ts). A folder `../shared` beside the
+ * checkout, when present, is an optional local copy that is read instead;
+ * TAMA_DEX_HIDE_SHARED=1 hides it, as CI does, and TAMA_CORPUS_DIR / TAMA_RETRIEVAL_DIR name
+ * other copies. Training alone needs more than a checkout holds: the full retrieval sets.
  */
 import {existsSync} from 'node:fs'
 import path from 'node:path'
@@ -24,4 +25,14 @@ export function retrievalDir(): string {
   if (dir !== undefined) return dir
   process.stderr.write('retrieval sets: using the small slices in test/fixtures/retrieval (no ../shared/retrieval, no $TAMA_RETRIEVAL_DIR): quality figures are not comparable\n')
   return path.join(REPOSITORY, 'test/fixtures/retrieval')
+}
+
+/**
+ * The folder of the full public retrieval sets, which training fits on (the slices are too
+ * small): $TAMA_TRAINING_SETS_DIR, $TAMA_RETRIEVAL_DIR, else ../shared/retrieval; undefined
+ * when none is there. CI names its copy with the first, so that only the refit check reads
+ * it and the benchmarks' smoke run still reads the slices.
+ */
+export function trainingRetrievalDir(): string | undefined {
+  return process.env.TAMA_TRAINING_SETS_DIR ?? process.env.TAMA_RETRIEVAL_DIR ?? sharedFolder('retrieval')
 }

@@ -6,24 +6,31 @@
  * is what the fitting reads.
  */
 import {createHash} from 'node:crypto'
-import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
+import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 
 import {adoptFile, type OperationRecord, validateDocument} from '../../src/index.js'
 import {FEATURE_NAMES, openRecordIndex, rankCandidates} from '../../src/internal.js'
-import {CORPUS, corpusFile, type CorpusName} from '../adopt-corpus.js'
-import {PlainBm25, plainText} from '../lib/plain-bm25.js'
-import {sharedFolder} from '../lib/shared-inputs.js'
-import {jsonLines, loadRetrievalSet, SETS} from '../lib/retrieval-sets.js'
+import {CORPUS, corpusFile, type CorpusName} from './corpus-documents.js'
+import {PlainBm25, plainText} from './plain-bm25.js'
+import {jsonLines, loadRetrievalSet, SETS} from './retrieval-sets.js'
+import {trainingRetrievalDir} from './shared-inputs.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const repo = path.resolve(here, '../..')
-/** The full public sets: training needs them (the slices under test/fixtures are too small to fit on). */
-export const RETRIEVAL_ROOT = process.env.TAMA_RETRIEVAL_DIR ?? sharedFolder('retrieval') ?? path.resolve(repo, '../shared/retrieval')
 
-export interface LabelledQuery {
+/** The folder of the full public sets, or an error saying where training looked and what to do. */
+function retrievalRoot(): string {
+  const root = trainingRetrievalDir()
+  if (root !== undefined && existsSync(root)) return root
+  throw new Error(
+    `the full public retrieval sets are not at ${root ?? '../shared/retrieval (hidden or missing)'}: ` +
+      'put them in ../shared/retrieval beside the checkout, or name their folder with TAMA_TRAINING_SETS_DIR or TAMA_RETRIEVAL_DIR',
+  )
+}
+
+interface LabelledQuery {
   readonly query: string
   /** `cassette:operation_id` of every operation that answers it. */
   readonly relevant: readonly string[]
@@ -52,17 +59,15 @@ export interface SetPools {
 interface CatalogueQueries {
   readonly catalogues: ReadonlyArray<{readonly name: CorpusName; readonly queries: ReadonlyArray<{query: string; want: string | readonly string[]}>}>
 }
-interface CatalogueKeywords {
-  readonly catalogues: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>
-}
+/** Keywords to give operations: catalogue name, then operation id. */
+export type CatalogueKeywords = Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>
 
 const CATALOGUE_QUERIES = path.join(here, 'catalogue-queries.json')
-const CATALOGUE_KEYWORDS = path.join(here, 'catalogue-keywords.json')
 
 /** The public sets, as the retrieval benchmark samples them. */
 export function publicSets(): TrainingSet[] {
   return SETS.map((spec) => {
-    const set = loadRetrievalSet(RETRIEVAL_ROOT, spec)
+    const set = loadRetrievalSet(retrievalRoot(), spec)
     return {
       name: set.name,
       cassettes: new Map([[set.cassette, set.records]]),
@@ -76,7 +81,7 @@ export function publicSets(): TrainingSet[] {
  * category of its corpus lines, as a host installs several sources: the same queries, over
  * the same operations, in several cassettes.
  */
-export function byCategory(set: TrainingSet, root = RETRIEVAL_ROOT): TrainingSet {
+export function byCategory(set: TrainingSet, root = retrievalRoot()): TrainingSet {
   const [[cassette, records]] = [...set.cassettes] as [[string, readonly OperationRecord[]]]
   const categories = jsonLines<{category?: string}>(path.join(root, set.name, 'corpus.jsonl')).map(
     (line) => `${cassette}_${String(line.category ?? 'other').toLowerCase().replace(/[^a-z0-9]+/g, '_')}`,
@@ -92,10 +97,9 @@ export function byCategory(set: TrainingSet, root = RETRIEVAL_ROOT): TrainingSet
   return {name: `${set.name} by category`, cassettes, queries}
 }
 
-/** The four real catalogues, adopted, each with its requests; `keywords` adds those of catalogue-keywords.json. */
-export async function catalogueSets(keywords = false): Promise<TrainingSet[]> {
+/** The four real catalogues, adopted, each with its requests, and with `keywords` given to the operations they name. */
+export async function catalogueSets(keywords: CatalogueKeywords = {}): Promise<TrainingSet[]> {
   const {catalogues} = JSON.parse(readFileSync(CATALOGUE_QUERIES, 'utf8')) as CatalogueQueries
-  const written = (JSON.parse(readFileSync(CATALOGUE_KEYWORDS, 'utf8')) as CatalogueKeywords).catalogues
   const dir = mkdtempSync(path.join(tmpdir(), 'tama-training-'))
   try {
     const sets: TrainingSet[] = []
@@ -103,7 +107,7 @@ export async function catalogueSets(keywords = false): Promise<TrainingSet[]> {
       const adopted = path.join(dir, `${catalogue.name}.json`)
       await adoptFile(await corpusFile(catalogue.name), adopted, {defaultScopes: ['bench']})
       const records = validateDocument(JSON.parse(readFileSync(adopted, 'utf8'))).operations.map((record) => {
-        const extra = keywords ? written[catalogue.name]?.[record.operationId] : undefined
+        const extra = keywords[catalogue.name]?.[record.operationId]
         return extra === undefined ? record : {...record, keywords: extra}
       })
       sets.push({
@@ -126,9 +130,10 @@ export function joined(name: string, sets: readonly TrainingSet[]): TrainingSet 
 /** SHA-256 of every input the fitting reads: the public sets' files and the catalogue requests and documents. */
 export async function trainingDataHash(): Promise<string> {
   const hash = createHash('sha256')
+  const root = retrievalRoot()
   // Each input is named by what it is, not where it was read from (../shared or an npm package).
   const files: Array<readonly [string, string]> = [
-    ...SETS.flatMap((spec) => ['corpus.jsonl', 'queries.jsonl'].map((file) => [`${spec.name}/${file}`, path.join(RETRIEVAL_ROOT, spec.name, file)] as const)),
+    ...SETS.flatMap((spec) => ['corpus.jsonl', 'queries.jsonl'].map((file) => [`${spec.name}/${file}`, path.join(root, spec.name, file)] as const)),
     ['retrieval/catalogue-queries.json', CATALOGUE_QUERIES],
     ...(await Promise.all(CORPUS.map(async ({name}) => [`corpus/${name}`, await corpusFile(name)] as const))),
   ]

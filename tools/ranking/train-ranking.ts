@@ -5,21 +5,20 @@
  * figures (scored by a model fitted without it) beside plain BM25 and the shipped model
  * (fitted on all), then the pooled check: the four catalogues in one index. Writes the
  * model and bench/results/retrieval-training.json.
- * Usage: npx tsx scripts/train-ranking.ts [--ablate 'a,b;c'] [--dry-run]
+ * Usage: npm run train:ranking -- [--ablate 'a,b;c'] [--dry-run]
  *   --ablate: then, for each ;-separated group of features, the held-out figures with
  *     those weights kept at 0: what the group adds, held out (bench/results/retrieval-ablation.json)
  *   --dry-run: print only, write nothing
  */
 import {mkdirSync, writeFileSync} from 'node:fs'
 import path from 'node:path'
-import {fileURLToPath} from 'node:url'
 
-import {evaluate, fitWeights, modelHash, TIED, type Weights} from '../bench/retrieval/fit-ranking.js'
-import {byCategory, catalogueSets, joined, plainBm25Rankings, poolsOf, publicSets, trainingDataHash, type SetPools, type TrainingSet} from '../bench/retrieval/training-sets.js'
-import {gapClosed, quality, type Quality} from '../bench/lib/metrics.js'
-import {FEATURE_NAMES, type FeatureName, RANKING_MODEL} from '../src/internal.js'
+import {FEATURE_NAMES, type FeatureName, RANKING_MODEL} from '../../src/internal.js'
+import {evaluate, fitWeights, modelHash, TIED, type Weights} from './fit-ranking.js'
+import {gapClosed, quality, type Quality} from './metrics.js'
+import {REPOSITORY} from './shared-inputs.js'
+import {byCategory, catalogueSets, joined, plainBm25Rankings, poolsOf, publicSets, trainingDataHash, type SetPools, type TrainingSet} from './training-sets.js'
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const argument = (name: string) => {
   const at = process.argv.indexOf(name)
   return at === -1 ? undefined : process.argv[at + 1]
@@ -122,11 +121,11 @@ if (!dryRun) {
     weights: Object.fromEntries(FEATURE_NAMES.map((name) => [name, shippedWeights[name]])),
     held_out: figures,
   }
-  const file = path.join(repo, 'src/core/search/ranking-model.json')
+  const file = path.join(REPOSITORY, 'src/core/search/ranking-model.json')
   writeFileSync(file, `${JSON.stringify({...model, model_sha256: modelHash(model.weights, model.bm25Columns)}, null, 2)}\n`)
-  mkdirSync(path.join(repo, 'bench/results'), {recursive: true})
-  writeFileSync(path.join(repo, 'bench/results/retrieval-training.json'), `${JSON.stringify({node: process.version, data_sha256: model.data_sha256, averages, sets: figures}, null, 2)}\n`)
-  if (ablation.length > 0) writeFileSync(path.join(repo, 'bench/results/retrieval-ablation.json'), `${JSON.stringify({averages, ablation}, null, 2)}\n`)
+  mkdirSync(path.join(REPOSITORY, 'bench/results'), {recursive: true})
+  writeFileSync(path.join(REPOSITORY, 'bench/results/retrieval-training.json'), `${JSON.stringify({node: process.version, data_sha256: model.data_sha256, averages, sets: figures}, null, 2)}\n`)
+  if (ablation.length > 0) writeFileSync(path.join(REPOSITORY, 'bench/results/retrieval-ablation.json'), `${JSON.stringify({averages, ablation}, null, 2)}\n`)
   console.log('Wrote src/core/search/ranking-model.json and bench/results/retrieval-training.json')
 }
 

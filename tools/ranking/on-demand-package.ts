@@ -8,11 +8,11 @@ import {execFile} from 'node:child_process'
 import {existsSync} from 'node:fs'
 import {mkdir, mkdtemp, rename, rm} from 'node:fs/promises'
 import path from 'node:path'
-import {fileURLToPath} from 'node:url'
 import {promisify} from 'node:util'
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-const packagesDir = path.join(repo, 'bench/.cache/packages')
+import {REPOSITORY} from './shared-inputs.js'
+
+const packagesDir = path.join(REPOSITORY, 'bench/.cache/packages')
 
 /** The installed package's own folder (the one holding its package.json), installing it when missing. */
 export async function onDemandPackage(name: string, version: string): Promise<string> {
@@ -22,7 +22,7 @@ export async function onDemandPackage(name: string, version: string): Promise<st
   await mkdir(packagesDir, {recursive: true})
   const staging = await mkdtemp(path.join(packagesDir, '.staging-'))
   try {
-    process.stderr.write(`installing ${name}@${version} into ${path.relative(repo, home)} (first use only)\n`)
+    process.stderr.write(`installing ${name}@${version} into ${path.relative(REPOSITORY, home)} (first use only)\n`)
     await promisify(execFile)(
       'npm',
       ['install', '--prefix', staging, '--no-save', '--no-package-lock', '--ignore-scripts', '--no-audit', '--no-fund', `${name}@${version}`],

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 
-import {PlainBm25, plainText} from '../../bench/lib/plain-bm25.js'
-import {record} from '../core/search/catalogue.js'
+import {PlainBm25, plainText} from '../../../tools/ranking/plain-bm25.js'
+import {record} from '../../core/search/catalogue.js'
 
 // The reference ranking's operation text: the same words search indexes, each summary once.
 describe('plainText', () => {
