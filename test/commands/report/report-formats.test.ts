@@ -2,14 +2,13 @@ import {mkdtempSync, readFileSync, readdirSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-import {Ajv2020, type ValidateFunction} from 'ajv/dist/2020.js'
-import addFormats from 'ajv-formats'
+import type {ValidateFunction} from 'ajv/dist/2020.js'
 import {XMLParser, XMLValidator} from 'fast-xml-parser'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {RULES} from '../../../src/core/report/index.js'
 import {type CliResult, runCli} from '../../helpers/cli.js'
-import {npmPackageFile} from '../../helpers/npm-package-file.js'
+import {sarifValidator} from '../../helpers/sarif-schema.js'
 
 const PROBLEMS = 'test/fixtures/profile/problems-out-of-check-order.yaml'
 const LINT_DOCUMENT = 'test/fixtures/release/lint-examples.yaml'
@@ -17,14 +16,10 @@ const LINT_EXAMPLES = 'test/fixtures/release/lint-examples.jsonl'
 
 let dir: string
 let cassette: string
-/** The SARIF 2.1.0 JSON Schema as Microsoft's SARIF SDK publishes it with its multitool (MIT). */
 let sarifSchema: ValidateFunction
 
 beforeAll(async () => {
-  const schema = JSON.parse(readFileSync(await npmPackageFile('@microsoft/sarif-multitool-linux', '5.7.0', 'sarif-2.1.0.json'), 'utf8')) as object
-  const ajv = new Ajv2020({strict: false, allErrors: true})
-  addFormats.default(ajv)
-  sarifSchema = ajv.compile(schema)
+  sarifSchema = await sarifValidator()
   dir = mkdtempSync(join(tmpdir(), 'tama-report-formats-'))
   cassette = join(dir, 'incus.tama-cassette')
   const built = await runCli(['cassette', 'build', '--name', 'incus', '--version', '1.0.0', '--document', 'examples/incus.yaml', '--output', cassette])
