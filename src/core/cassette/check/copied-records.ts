@@ -7,7 +7,7 @@ import type {SqliteDatabase} from '../../sqlite/index.js'
 import {count, quote} from '../../text/index.js'
 import {CheckFailure, listed} from './check-failure.js'
 import {OPERATION_RECORD_SCHEMA} from './operation-record-schema.js'
-import {differingColumn, type OperationRow, operationColumns} from '../format/index.js'
+import {type OperationRow, differingColumn, operationColumns} from '../format/index.js'
 import {compileShape} from './record-shape.js'
 import {type MemberSpan, scanRecordText} from './record-text-bounds.js'
 

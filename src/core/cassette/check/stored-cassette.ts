@@ -1,7 +1,7 @@
 // The limits alone, so a copying install does not load the profile's validation.
 import {LIMITS, PROFILE} from '../../profile/limits.js'
 import {type SqliteDatabase, openDatabase} from '../../sqlite/index.js'
-import {sha256Hex, CASSETTE_FORMAT, CASSETTE_TABLES, META_KEYS, OPTIONAL_META_KEYS, SEARCH_TABLE_SQL, SEMVER_PATTERN, type CassetteMeta, type MetaKey, isCassetteName, isCassetteVersion, OPERATION_COLUMNS, type OperationRow, checkHeader} from '../format/index.js'
+import {CASSETTE_FORMAT, CASSETTE_TABLES, type CassetteMeta, META_KEYS, type MetaKey, OPERATION_COLUMNS, OPTIONAL_META_KEYS, type OperationRow, SEARCH_TABLE_SQL, SEMVER_PATTERN, checkHeader, isCassetteName, isCassetteVersion, sha256Hex} from '../format/index.js'
 import {SEARCH_DATA_HASH, SEARCH_TABLE_PREFIX, type SearchRows, readSearchRows, searchRowsProblems} from '../../search/index.js'
 import {CheckFailure, listed} from './check-failure.js'
 import type {Checklist} from './checklist.js'

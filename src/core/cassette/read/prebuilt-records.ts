@@ -5,7 +5,7 @@ import {type JsonSchema, LIMITS, type OperationRecord, RefResolver, SchemaObject
 import {type StoredRecord, readStoredRecord} from '../../profile/stored-record.js'
 import {type OperationRow, differingColumn, operationRow} from '../format/index.js'
 import {count, quote} from '../../text/index.js'
-import {CheckFailure, listed, OPERATION_RECORD_SCHEMA} from '../check/index.js'
+import {CheckFailure, OPERATION_RECORD_SCHEMA, listed} from '../check/index.js'
 
 let isOperationRecord: ValidateFunction<StoredRecord> | undefined
 

@@ -1,8 +1,8 @@
 import type {Problem} from '../../errors/index.js'
 import type {OperationRecord} from '../../profile/index.js'
 import {canonicalForm, differingColumn} from '../format/index.js'
-import {CheckFailure, MAX_LISTED, listed, type StoredCassette} from '../check/index.js'
-import {deriveRows, type DocumentToDerive, type DocumentRow, withinDataLimits} from '../write/index.js'
+import {CheckFailure, MAX_LISTED, type StoredCassette, listed} from '../check/index.js'
+import {type DocumentRow, type DocumentToDerive, deriveRows, withinDataLimits} from '../write/index.js'
 import {count, quote} from '../../text/index.js'
 
 /** How problems name an embedded document of a cassette. */

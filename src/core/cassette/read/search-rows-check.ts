@@ -1,6 +1,6 @@
 import type {OperationRecord} from '../../profile/index.js'
 import {SEARCH_DATA_HASH, SEARCH_TABLE_PREFIX, carriedTables, searchRowsOf} from '../../search/index.js'
-import {CheckFailure, listed, type StoredCassette} from '../check/index.js'
+import {CheckFailure, type StoredCassette, listed} from '../check/index.js'
 import {count} from '../../text/index.js'
 
 /**

@@ -2,7 +2,7 @@ import type {Problem} from '../../errors/index.js'
 import {type OperationRecord, type ValidatedDocument, checkDocument, checkMeasuredDocument, requestPath} from '../../profile/index.js'
 import {isObject, pointerOf} from '../../json/index.js'
 import {compareCodeUnits} from '../../text/index.js'
-import {operationRow, type OperationRow} from '../format/index.js'
+import {type OperationRow, operationRow} from '../format/index.js'
 
 /** A document of a cassette, as parsed from its canonical JSON. */
 export interface DocumentToDerive {

@@ -1,7 +1,7 @@
 import {TamaError, type Problem} from '../../errors/index.js'
 import {LIMITS, PROFILE} from '../../profile/index.js'
 import {sqliteLibraryVersion} from '../../sqlite/index.js'
-import {type CanonicalForm, NotJsonError, canonicalForm, sha256Hex, CASSETTE_FORMAT, type CassetteMeta, assertCassetteIdentity, type OperationRow, TAMA_DEX_VERSION} from '../format/index.js'
+import {CASSETTE_FORMAT, type CanonicalForm, type CassetteMeta, NotJsonError, type OperationRow, TAMA_DEX_VERSION, assertCassetteIdentity, canonicalForm, sha256Hex} from '../format/index.js'
 import {SEARCH_DATA_HASH, type SearchRows, searchRowsOf} from '../../search/index.js'
 import {deriveRows} from './derive-rows.js'
 import {compareCodeUnits, count} from '../../text/index.js'

@@ -6,7 +6,7 @@ import {LIMITS} from '../limits.js'
 import type {OperationRecord} from '../operation-record.js'
 import {deriveOutput} from './output-schema.js'
 import {RefResolver} from '../ref-resolver.js'
-import {REFERENCE_DEPTH, SchemaGraphFold, type SchemaBundler, countSubschemas} from '../schema/index.js'
+import {REFERENCE_DEPTH, type SchemaBundler, SchemaGraphFold, countSubschemas} from '../schema/index.js'
 import {normaliseExamples, normaliseKeywords} from './search-terms.js'
 
 type Report = (pointer: string, message: string) => void

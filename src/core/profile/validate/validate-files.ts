@@ -4,7 +4,7 @@ import {extname, join} from 'node:path'
 import {TamaError, isTamaError, type ErrorKind, type Problem} from '../../errors/index.js'
 import {traceSpan} from '../../telemetry/index.js'
 import {isObject} from '../../json/index.js'
-import {pointerLocator, parseDocumentText, readDocumentBytes} from '../parse/index.js'
+import {parseDocumentText, pointerLocator, readDocumentBytes} from '../parse/index.js'
 import {checkDocument} from './validate-document.js'
 
 /** One file's verdict. */
