@@ -1,4 +1,4 @@
-import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -193,13 +193,15 @@ describe('the layer check inside a folder with sub-folders', () => {
   write('core/text/mark/index.ts', "export {mark} from './mark.js'\n")
   write('core/text/mark/mark.ts', "import {MARK} from '../shared.js'\nexport const mark = (text: string) => `${MARK}${text}${MARK}`\n")
 
-  const layers = [['core/text']]
+  const layers = [['core/json'], ['core/text']]
   const given = (path: string, text: string): Violation[] => {
+    const before = existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : undefined
     write(path, text)
     try {
       return checkLayers(importGraph(root), layers)
     } finally {
-      rmSync(join(root, path))
+      if (before === undefined) rmSync(join(root, path))
+      else writeFileSync(join(root, path), before)
     }
   }
 
@@ -219,6 +221,18 @@ describe('the layer check inside a folder with sub-folders', () => {
       path: 'core/text/bad.ts',
       text: "export {mark} from './mark/mark.js'\n",
       want: [{rule: 'reach-in', from: 'core/text/bad.ts', to: 'core/text/mark/mark.ts'}],
+    },
+    {
+      name: "the folder's index.ts importing a sub-folder's file",
+      path: 'core/text/index.ts',
+      text: "export {quote} from './quote/quote.js'\n",
+      want: [{rule: 'reach-in', from: 'core/text/index.ts', to: 'core/text/quote/quote.ts'}],
+    },
+    {
+      name: 'another folder importing a sub-folder\'s index.ts',
+      path: 'core/json/bad.ts',
+      text: "import {quote} from '../text/quote/index.js'\nexport const bad = quote\n",
+      want: [{rule: 'reach-in', from: 'core/json/bad.ts', to: 'core/text/quote/index.ts'}],
     },
     {
       name: 'two sub-folders importing each other through their index.ts',
