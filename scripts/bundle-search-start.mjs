@@ -22,9 +22,9 @@ const packages = Object.keys(dependencies).filter((name) => !BUNDLED_PACKAGES.ha
 // that find files or packages from where they are, through import.meta.url.
 const SEPARATE = [
   /^core\/errors\//,
-  /^core\/cassette\/tool-version\.js$/,
-  /^core\/profile\/tama-extensions\.js$/,
-  /^core\/profile\/yaml-library\.js$/,
+  /^core\/cassette\/format\/tool-version\.js$/,
+  /^core\/profile\/validate\/tama-extensions\.js$/,
+  /^core\/profile\/parse\/yaml-library\.js$/,
   /^core\/host-index\/install-runner\.js$/,
 ]
 

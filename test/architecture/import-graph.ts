@@ -60,10 +60,20 @@ export function looseFiles(root: string): string[] {
 }
 
 /**
+ * The sub-folder of a core folder a file is in (core/cassette/read for
+ * core/cassette/read/open.ts), or undefined for a file at the folder's root.
+ */
+function subFolderOf(file: string): string | undefined {
+  const parts = file.split('/')
+  return parts[0] === 'core' && parts.length > 3 ? parts.slice(0, 3).join('/') : undefined
+}
+
+/**
  * What breaks the layer rules: an import of a folder beside or above the importer, a
  * core folder's file imported from outside it other than through its index.ts or one of
- * `entries`, a folder
- * LAYERS does not list, and a cycle of files. Allowances filter the result.
+ * `entries`, a sub-folder's file imported from elsewhere in its folder other than through
+ * the sub-folder's index.ts, a folder LAYERS does not list, a cycle of files and a cycle of
+ * sub-folders. Allowances filter the result.
  */
 export function checkLayers(
   edges: readonly ImportEdge[],
@@ -84,7 +94,11 @@ export function checkLayers(
     }
     const source = folderOf(from)
     const target = folderOf(to)
-    if (source === target) continue
+    if (source === target) {
+      const subFolder = subFolderOf(to)
+      if (subFolder !== undefined && subFolderOf(from) !== subFolder && to !== `${subFolder}/index.ts`) found.push({rule: 'reach-in', from, to})
+      continue
+    }
     const sourceLayer = layerOf.get(source)
     const targetLayer = layerOf.get(target)
     if (sourceLayer === undefined || targetLayer === undefined) continue
@@ -93,7 +107,7 @@ export function checkLayers(
     else if (targetLayer === sourceLayer) found.push({rule: 'same-layer', from, to})
     if (target.startsWith('core/') && to !== `${target}/index.ts` && !entries.includes(to)) found.push({rule: 'reach-in', from, to})
   }
-  found.push(...fileCycles(edges))
+  found.push(...cycles(edges, 'file-cycle'), ...cycles(subFolderEdges(edges), 'sub-folder-cycle'))
   return found.filter((violation) => !allowances.some((allowance) => allows(allowance, violation)))
 }
 
@@ -111,23 +125,33 @@ function allows(allowance: Allowance, violation: Violation): boolean {
   )
 }
 
-/** One violation per cycle of imports among files, named by the edge that closes it. */
-function fileCycles(edges: readonly ImportEdge[]): Violation[] {
+/** The imports from one sub-folder to another of the same core folder, once each. */
+function subFolderEdges(edges: readonly ImportEdge[]): ImportEdge[] {
+  const between = new Map<string, ImportEdge>()
+  for (const {from, to} of edges) {
+    const [source, target] = [subFolderOf(from), subFolderOf(to)]
+    if (source !== undefined && target !== undefined && source !== target) between.set(`${source} ${target}`, {from: source, to: target})
+  }
+  return [...between.values()]
+}
+
+/** One violation per cycle of imports (among files, or among sub-folders), named by the edge that closes it. */
+function cycles(edges: readonly ImportEdge[], rule: Rule): Violation[] {
   const next = new Map<string, string[]>()
   for (const {from, to} of edges) next.set(from, [...(next.get(from) ?? []), to])
   const state = new Map<string, 'open' | 'done'>()
-  const cycles: Violation[] = []
-  const visit = (file: string): void => {
-    state.set(file, 'open')
-    for (const target of next.get(file) ?? []) {
+  const found: Violation[] = []
+  const visit = (node: string): void => {
+    state.set(node, 'open')
+    for (const target of next.get(node) ?? []) {
       const seen = state.get(target)
-      if (seen === 'open') cycles.push({rule: 'file-cycle', from: file, to: target})
+      if (seen === 'open') found.push({rule, from: node, to: target})
       else if (seen === undefined) visit(target)
     }
-    state.set(file, 'done')
+    state.set(node, 'done')
   }
-  for (const file of [...next.keys()].sort()) if (!state.has(file)) visit(file)
-  return cycles
+  for (const node of [...next.keys()].sort()) if (!state.has(node)) visit(node)
+  return found
 }
 
 /** Every .ts file under `directory` (and .mjs, with `withMjs`), sorted. */

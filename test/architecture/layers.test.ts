@@ -1,4 +1,4 @@
-import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -211,5 +211,71 @@ describe('the folder rules themselves', () => {
     } finally {
       rmSync(join(repository, path))
     }
+  })
+})
+
+describe('the layer check inside a folder with sub-folders', () => {
+  const root = mkdtempSync(join(tmpdir(), 'tama-dex-sub-folders-'))
+  afterAll(() => rmSync(root, {recursive: true, force: true}))
+  const write = (path: string, text: string) => {
+    mkdirSync(dirname(join(root, path)), {recursive: true})
+    writeFileSync(join(root, path), text)
+  }
+  write('core/text/index.ts', "export {quote} from './quote/index.js'\n")
+  write('core/text/shared.ts', "export const MARK = '\"'\n")
+  write('core/text/quote/index.ts', "export {quote} from './quote.js'\n")
+  write('core/text/quote/quote.ts', "import {mark} from '../mark/index.js'\nexport const quote = (text: string) => mark(text)\n")
+  write('core/text/mark/index.ts', "export {mark} from './mark.js'\n")
+  write('core/text/mark/mark.ts', "import {MARK} from '../shared.js'\nexport const mark = (text: string) => `${MARK}${text}${MARK}`\n")
+
+  const layers = [['core/json'], ['core/text']]
+  const given = (path: string, text: string): Violation[] => {
+    const before = existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : undefined
+    write(path, text)
+    try {
+      return checkLayers(importGraph(root), layers)
+    } finally {
+      if (before === undefined) rmSync(join(root, path))
+      else writeFileSync(join(root, path), before)
+    }
+  }
+
+  it('passes sub-folders that import each other through their index.ts and share the files at the root', () => {
+    expect(checkLayers(importGraph(root), layers)).toEqual([])
+  })
+
+  it.each([
+    {
+      name: "a sub-folder importing another's file",
+      path: 'core/text/quote/bad.ts',
+      text: "import {mark} from '../mark/mark.js'\nexport const bad = mark\n",
+      want: [{rule: 'reach-in', from: 'core/text/quote/bad.ts', to: 'core/text/mark/mark.ts'}],
+    },
+    {
+      name: "a file at the folder's root importing a sub-folder's file",
+      path: 'core/text/bad.ts',
+      text: "export {mark} from './mark/mark.js'\n",
+      want: [{rule: 'reach-in', from: 'core/text/bad.ts', to: 'core/text/mark/mark.ts'}],
+    },
+    {
+      name: "the folder's index.ts importing a sub-folder's file",
+      path: 'core/text/index.ts',
+      text: "export {quote} from './quote/quote.js'\n",
+      want: [{rule: 'reach-in', from: 'core/text/index.ts', to: 'core/text/quote/quote.ts'}],
+    },
+    {
+      name: 'another folder importing a sub-folder\'s index.ts',
+      path: 'core/json/bad.ts',
+      text: "import {quote} from '../text/quote/index.js'\nexport const bad = quote\n",
+      want: [{rule: 'reach-in', from: 'core/json/bad.ts', to: 'core/text/quote/index.ts'}],
+    },
+    {
+      name: 'two sub-folders importing each other through their index.ts',
+      path: 'core/text/mark/bad.ts',
+      text: "import type {quote} from '../quote/index.js'\nexport type Bad = typeof quote\n",
+      want: [{rule: 'sub-folder-cycle', from: 'core/text/quote', to: 'core/text/mark'}],
+    },
+  ])('fails on $name', ({path, text, want}) => {
+    expect(given(path, text)).toEqual(want)
   })
 })

@@ -6,7 +6,7 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {adoptFile} from '../../src/core/adopt/index.js'
-import {buildCassette} from '../../src/core/cassette/build-cassette.js'
+import {buildCassette} from '../../src/core/cassette/write/build-cassette.js'
 import {verifyCassette} from '../../src/core/cassette/index.js'
 import {TamaError} from '../../src/core/errors/tama-error.js'
 import {readDocumentFile} from '../../src/core/profile/index.js'

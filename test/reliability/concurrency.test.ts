@@ -7,7 +7,7 @@ import {setImmediate as yieldToEvents} from 'node:timers/promises'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {buildCassette} from '../../src/core/cassette/build-cassette.js'
+import {buildCassette} from '../../src/core/cassette/write/build-cassette.js'
 import {TamaError} from '../../src/core/errors/tama-error.js'
 import type {ExecutorMap} from '../../src/core/execute/index.js'
 import {type TamaIndex, openIndex} from '../../src/core/host-index/index.js'

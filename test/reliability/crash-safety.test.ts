@@ -7,7 +7,7 @@ import {setTimeout as sleep} from 'node:timers/promises'
 import Database from 'better-sqlite3'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {buildCassette} from '../../src/core/cassette/build-cassette.js'
+import {buildCassette} from '../../src/core/cassette/write/build-cassette.js'
 import {canonicalJson, sha256Hex} from '../../src/core/cassette/index.js'
 import {openIndex} from '../../src/core/host-index/index.js'
 import {profileDocument} from '../helpers/documents.js'

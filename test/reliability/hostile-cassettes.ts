@@ -4,7 +4,7 @@ import {join} from 'node:path'
 
 import Database from 'better-sqlite3'
 
-import {canonicalJson} from '../../src/core/cassette/canonical-json.js'
+import {canonicalJson} from '../../src/core/cassette/format/canonical-json.js'
 import {MAX_CASSETTE_BYTES} from '../../src/core/cassette/index.js'
 import type {ErrorKind} from '../../src/core/errors/tama-error.js'
 import type {SqliteDatabase} from '../../src/core/sqlite/driver.js'

@@ -6,8 +6,8 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {buildCassette} from '../../src/core/cassette/build-cassette.js'
-import {sha256Hex} from '../../src/core/cassette/canonical-json.js'
+import {buildCassette} from '../../src/core/cassette/write/build-cassette.js'
+import {sha256Hex} from '../../src/core/cassette/format/canonical-json.js'
 import {profileDocument} from '../helpers/documents.js'
 import {PROJECT_ROOT, parseJson, runCli} from '../helpers/cli.js'
 import {tally} from './counts.js'

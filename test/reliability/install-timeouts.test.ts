@@ -4,7 +4,7 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {buildCassette} from '../../src/core/cassette/build-cassette.js'
+import {buildCassette} from '../../src/core/cassette/write/build-cassette.js'
 import {readCassette, sha256Hex, verifyCassette} from '../../src/core/cassette/index.js'
 import {TamaError} from '../../src/core/errors/tama-error.js'
 import {CANCEL_GRACE_MS} from '../../src/core/host-index/install-runner.js'

@@ -4,7 +4,7 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {buildCassette} from '../../src/core/cassette/build-cassette.js'
+import {buildCassette} from '../../src/core/cassette/write/build-cassette.js'
 import {openIndex} from '../../src/core/host-index/index.js'
 import {profileDocument} from '../helpers/documents.js'
 import {parseJson, runCli} from '../helpers/cli.js'

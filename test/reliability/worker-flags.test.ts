@@ -5,7 +5,7 @@ import {pathToFileURL} from 'node:url'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {buildCassette} from '../../src/core/cassette/build-cassette.js'
+import {buildCassette} from '../../src/core/cassette/write/build-cassette.js'
 import {profileDocument} from '../helpers/documents.js'
 import {type CliResult, PROJECT_ROOT, runProcess} from '../helpers/cli.js'
 

@@ -7,6 +7,5 @@ export {ADOPT_DEFAULTS, HTTP_METHODS, adoptOptionsFromText} from './adopt-option
 export type {AdoptOptions, AdoptOptionsText, HttpMethod} from './adopt-options.js'
 export {ADOPT_WARNING_KINDS, groupAdoptWarnings} from './adopt-warnings.js'
 export type {AdoptWarning, AdoptWarningKind} from './adopt-warnings.js'
-export type {RenamedId} from './add-profile/operation-ids.js'
-export type {ScopeSource} from './add-profile/scopes.js'
+export type {RenamedId, ScopeSource} from './add-profile/index.js'
 export type {SourceVersion} from './source-document.js'

@@ -3,8 +3,8 @@ import type {OperationRecord} from '../profile/index.js'
 // The cassette modules a copy needs, imported alone: the folder's index (and the profile's
 // validation it loads) is loaded only to derive, so an install worker that copies starts fast.
 import {CASSETTE_NAME_PATTERN} from '../text/index.js'
-import {type CopyableCassette, openCopyableCassette} from '../cassette/copyable-cassette.js'
-import {readCassetteFile} from '../cassette/read-cassette-file.js'
+import {type CopyableCassette, openCopyableCassette} from '../cassette/read/copyable-cassette.js'
+import {readCassetteFile} from '../cassette/read/read-cassette-file.js'
 import type {InstalledCassette} from './installed-cassettes.js'
 
 /** Work for the index to do: load one document as a cassette, or import a cassette file. */

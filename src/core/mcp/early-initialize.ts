@@ -1,6 +1,6 @@
 import type {Readable, Writable} from 'node:stream'
 
-import {TAMA_DEX_VERSION} from '../cassette/tool-version.js'
+import {TAMA_DEX_VERSION} from '../cassette/format/tool-version.js'
 import {isObject} from '../json/index.js'
 
 /** What a server says about itself in its `initialize` answer. */

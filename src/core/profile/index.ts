@@ -1,21 +1,32 @@
 export {INPUT_LIMITS, LIMITS, MIB, PROFILE} from './limits.js'
-export {documentSource, parseDocumentText, readDocumentFile} from './parse-document.js'
-export {checkDocument, checkMeasuredDocument, validateDocument} from './validate-document.js'
-export type {CheckOptions, CheckResult} from './validate-document.js'
-export {locateProblems} from './locate-pointer.js'
-export {exampleInput} from './example-input.js'
-export {operationSummary} from './operation-summary.js'
-export {validateFiles} from './validate-files.js'
-export {METHODS} from './collect-operations.js'
-export {requestPath, templateNames} from './path-template.js'
-export {DocumentPatterns, compileLinearPattern} from './linear-pattern.js'
 export type {ConfirmationRule, DocumentInfo, FormField, InputBody, InputParameter, JsonSchema, OperationRecord, ValidatedDocument} from './operation-record.js'
+export {documentSource, locateProblems, parseDocumentText, readDocumentFile} from './parse/index.js'
+export {checkDocument, checkMeasuredDocument, validateDocument, validateFiles} from './validate/index.js'
+export type {CheckOptions, CheckResult, ValidationReport} from './validate/index.js'
+export {METHODS} from './collect-operations.js'
 export {RefResolver} from './ref-resolver.js'
-export {OPENAPI_ANNOTATIONS, SUBSCHEMA_PLACES, entries, isSchemaKeyword, keywordRefusal, namesListed} from './schema-keywords.js'
-export {SchemaObjectChecker} from './schema-objects.js'
-export {subschemaLimitProblem} from './schema-size.js'
-export type {ValidationReport} from './validate-files.js'
-export {requestContent} from './input-schema.js'
-export type {BodyContent} from './input-schema.js'
-export {formFields, isObjectSchema} from './form-body.js'
-export {isExampleRequest, isKeyword, normaliseExamples, normaliseKeyword} from './search-terms.js'
+export {requestPath, templateNames} from './path-template.js'
+export {
+  exampleInput,
+  formFields,
+  isExampleRequest,
+  isKeyword,
+  isObjectSchema,
+  normaliseExamples,
+  normaliseKeyword,
+  operationSummary,
+  requestContent,
+} from './normalise/index.js'
+export type {BodyContent} from './normalise/index.js'
+export {
+  DocumentPatterns,
+  OPENAPI_ANNOTATIONS,
+  SUBSCHEMA_PLACES,
+  SchemaObjectChecker,
+  compileLinearPattern,
+  entries,
+  isSchemaKeyword,
+  keywordRefusal,
+  namesListed,
+  subschemaLimitProblem,
+} from './schema/index.js'

@@ -61,7 +61,7 @@ export interface OperationRecord {
   readonly description: string
   readonly tags: readonly string[]
   /**
-   * The operation's `x-tama-keywords` and the document's, normalised (search-terms.ts):
+   * The operation's `x-tama-keywords` and the document's, normalised (normalise/search-terms.ts):
    * trimmed, white space collapsed, lower-case, each once, in code-unit order.
    */
   readonly keywords: readonly string[]

@@ -4,7 +4,7 @@ import {join, relative} from 'node:path'
 
 import {afterAll, describe, expect, it} from 'vitest'
 
-import {sha256Hex} from '../../../src/core/cassette/canonical-json.js'
+import {sha256Hex} from '../../../src/core/cassette/format/canonical-json.js'
 import {PROJECT_ROOT, parseJson, runCli} from '../../helpers/cli.js'
 import {fixture, temporaryDirectory} from '../../core/cassette/cassette-kit.js'
 

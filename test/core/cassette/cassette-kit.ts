@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
-import {canonicalJson, sha256Hex} from '../../../src/core/cassette/canonical-json.js'
+import {canonicalJson, sha256Hex} from '../../../src/core/cassette/format/canonical-json.js'
 import {TamaError} from '../../../src/core/errors/tama-error.js'
 import {parseDocumentText} from '../../../src/core/profile/index.js'
 import {openDatabase} from '../../../src/core/sqlite/open-database.js'

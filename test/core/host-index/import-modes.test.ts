@@ -5,7 +5,7 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {buildCassette} from '../../../src/core/cassette/index.js'
-import {sha256Hex} from '../../../src/core/cassette/canonical-json.js'
+import {sha256Hex} from '../../../src/core/cassette/format/canonical-json.js'
 import {openIndex} from '../../../src/core/host-index/index.js'
 import {fixtureDocuments, rewriteDocument, withSql} from '../cassette/cassette-kit.js'
 

@@ -5,7 +5,7 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {buildCassette, verifyCassette} from '../../../src/core/cassette/index.js'
-import {sha256Hex} from '../../../src/core/cassette/canonical-json.js'
+import {sha256Hex} from '../../../src/core/cassette/format/canonical-json.js'
 import {openIndex} from '../../../src/core/host-index/index.js'
 import {carriedTables, searchTables} from '../../../src/core/search/index.js'
 import {openDatabase} from '../../../src/core/sqlite/open-database.js'

@@ -4,9 +4,9 @@ import path from 'node:path'
 import {TamaError} from '../../errors/index.js'
 import {escapeToken, isObject, isPlainObject, pointerTokens, valueAt} from '../../json/index.js'
 import {LIMITS, MIB, SUBSCHEMA_PLACES, parseDocumentText, readDocumentFile} from '../../profile/index.js'
-import {OBJECT_CHILDREN, type Shape} from '../convert/walk-document.js'
+import {OBJECT_CHILDREN, type Shape} from '../convert/index.js'
 import {isInternalRef} from '../internal-refs.js'
-import type {ObjectKind} from '../repair/object-fields.js'
+import type {ObjectKind} from '../repair/index.js'
 
 // Files one description may be bundled from, the input included.
 const MAX_FILES = 1000

@@ -1,7 +1,7 @@
 import {childPointer, isObject} from '../../json/index.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'
 import {type InternalRefs, isInternalRef} from '../internal-refs.js'
-import {repairFields} from '../repair/object-fields.js'
+import {repairFields} from '../repair/index.js'
 import {type DocumentPatterns, isSchemaKeyword, keywordRefusal} from '../../profile/index.js'
 
 /** What one pass over the document's schemas does. */

@@ -2,7 +2,7 @@ import {DocumentPatterns, METHODS} from '../../profile/index.js'
 import {childPointer, isObject} from '../../json/index.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'
 import type {InternalRefs} from '../internal-refs.js'
-import {type ObjectKind, repairFields} from '../repair/object-fields.js'
+import {type ObjectKind, repairFields} from '../repair/index.js'
 import {adoptSchema, describeRef} from './schema-object.js'
 
 type Kind = ObjectKind

@@ -1,0 +1,2 @@
+/** The operations kept when an adoption selects a subset. */
+export {isEmptySubset, selectOperations, tooManyOperations} from './operation-subset.js'

@@ -1,0 +1,10 @@
+/** Writing a cassette: documents read, validated and planned into rows, then written atomically. */
+export {planCassette, withinDataLimits} from './plan-cassette.js'
+export type {CassetteInput, CassettePlan, DocumentRow} from './plan-cassette.js'
+export {deriveRows} from './derive-rows.js'
+export type {DocumentToDerive} from './derive-rows.js'
+export {writeCassette} from './write-cassette.js'
+export type {WrittenCassette} from './write-cassette.js'
+export {buildCassette} from './build-cassette.js'
+export type {BuiltCassette} from './build-cassette.js'
+export {readDocumentInputs} from './document-input.js'
