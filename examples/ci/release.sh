@@ -12,7 +12,7 @@
 # Usage: CASSETTE_VERSION=SEMVER release.sh [DOCUMENT...]
 #
 # Environment:
-#   CASSETTE_VERSION   the version being released, SemVer, e.g. 1.4.0 (required)
+#   CASSETTE_VERSION   the version being released, SemVer, e.g. 1.4.0 or a tag's v1.4.0 (required)
 #   CASSETTE_NAME      cassette name, e.g. incus (default: the config's cassette.name)
 #   DOCUMENT...        the documents (default: the config's documents)
 #   CONFIG             the config file (default: tama-dex.config.yaml found from here up)
@@ -47,6 +47,8 @@ usage() {
 }
 
 [ -n "${CASSETTE_VERSION:-}" ] || usage "set CASSETTE_VERSION to the version being released."
+# A tag names the version as v1.4.0; SemVer has no v.
+CASSETTE_VERSION=${CASSETTE_VERSION#v}
 CASSETTE_NAME=${CASSETTE_NAME:-}
 CONFIG=${CONFIG:-}
 FAIL_ON=${FAIL_ON:-}
@@ -114,11 +116,10 @@ for document do
 done
 [ -z "$CASSETTE_NAME" ] || set -- "$@" --name "$CASSETTE_NAME"
 building="$OUTPUT_DIR/.building.tama-cassette"
-built=$(tama_configured cassette build --version "$CASSETTE_VERSION" "$@" --output "$building" --json)
-# The name (from the config or the flag) and checksum the build reports; its bytes are the same under any file name.
-name_and_sha256=$(printf '%s' "$built" | node -e 'let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => { const b = JSON.parse(s); console.log(`${b.name} ${b.sha256}`) })')
-name=${name_and_sha256% *}
-sha256=${name_and_sha256#* }
+line=$(tama_configured cassette build --version "$CASSETTE_VERSION" "$@" --output "$building")
+sha256=${line%% *}
+# The name, from the flag or the config, as the cassette holds it; its bytes are the same under any file name.
+name=$(tama cassette verify "$building" --sha256 "$sha256" --json | node -e 'let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => console.log(JSON.parse(s).meta.name))')
 file="$name-$CASSETTE_VERSION.tama-cassette"
 cassette="$OUTPUT_DIR/$file"
 mv "$building" "$cassette"

@@ -49,7 +49,7 @@ describe('examples/ci/release.sh', () => {
 
   it('stops the next release at the security gate with exit 13, reporting every change made in incus-v2.yaml', async () => {
     const previous = join(dir, 'v1', 'incus-1.0.0.tama-cassette')
-    const result = await release({CASSETTE_NAME: 'incus', CASSETTE_VERSION: '1.1.0', OUTPUT_DIR: join(dir, 'v2-gated'), PREVIOUS_CASSETTE: previous}, ['examples/incus-v2.yaml'])
+    const result = await release({CASSETTE_NAME: 'incus', CASSETTE_VERSION: '1.1.0', OUTPUT_DIR: join(dir, 'v2-gated'), PREVIOUS_CASSETTE: previous, FAIL_ON: 'security'}, ['examples/incus-v2.yaml'])
     expect(result.code).toBe(13)
     for (const row of [
       /added\s+instance_rebuild\s+new operation/,
@@ -80,7 +80,7 @@ describe('examples/ci/release.sh', () => {
     )
     expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).toContain('== document adopt')
-    expect(existsSync(join(output, 'incus-1.1.0.document-1.yaml'))).toBe(true)
+    expect(existsSync(join(output, 'adopted-1.1.0.document-1.yaml'))).toBe(true)
     expect(result.stdout).toMatch(/\n2 added, 1 removed, 7 changed; 2 breaking, 4 security-relevant, 0 findability regressions\.\n/)
     expect(sha256sumCheck(output, 'incus-1.1.0.tama-cassette.sha256').status).toBe(0)
   })
@@ -93,7 +93,7 @@ describe('examples/ci/release.sh', () => {
     expect(missed.stderr).toContain('(example-missed 1)')
     const passed = await release({...env, LINT_FAIL_ON: 'none', OUTPUT_DIR: join(dir, 'v1-examples')}, ['examples/incus.yaml'])
     expect(passed.code, passed.stderr).toBe(0)
-    expect(passed.stdout).toContain('== cassette lint and findability test (--min-score 0, --fail-on none, --examples-top 3)')
+    expect(passed.stdout).toContain('== cassette lint and findability test\n')
     expect(passed.stdout).toMatch(/\nExample requests: \d+ of 22 find their operation in the top 3\n/)
     const score = Number(/\nScore: (\d+)\/100\n/.exec(passed.stdout)![1])
     const gated = await release({...env, LINT_FAIL_ON: 'none', OUTPUT_DIR: join(dir, 'v1-examples-gated'), MIN_SCORE: String(score + 1)}, ['examples/incus.yaml'])
@@ -107,10 +107,26 @@ describe('examples/ci/release.sh', () => {
     expect(result.stderr).toMatch(/^Error: The catalogue scored \d+, below --min-score 100/)
   })
 
+  it('takes every setting from the repository\'s config: its documents, name, lint gate and the baseline that accepts its known miss', async () => {
+    const output = join(dir, 'configured')
+    const result = await release({CASSETTE_VERSION: '2.0.0', OUTPUT_DIR: output, CONFIG: 'examples/ci/tama-dex.config.yaml'}, [])
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stdout).toContain('examples/incus.yaml: OK, 36 operations')
+    expect(result.stdout).toContain('(accepted by the baseline)')
+    expect(result.stdout).toContain('Baseline examples/ci/incus-lint-baseline.json: 1 finding accepted')
+    expect(sha256sumCheck(output, 'incus-2.0.0.tama-cassette.sha256').status).toBe(0)
+    // A variable set overrides the config's setting, as a flag does.
+    const overridden = await release({CASSETTE_VERSION: '2.0.1', OUTPUT_DIR: output, CONFIG: 'examples/ci/tama-dex.config.yaml', MIN_SCORE: '100'}, [])
+    expect(overridden.code).toBe(14)
+    expect(overridden.stderr).toMatch(/below --min-score 100/)
+  }, 120_000)
+
   it.each([
-    {given: 'no document', env: {CASSETTE_NAME: 'incus', CASSETTE_VERSION: '1.0.0'}, documents: [], want: /name at least one document/},
-    {given: 'no cassette name', env: {CASSETTE_NAME: '', CASSETTE_VERSION: '1.0.0'}, documents: ['examples/incus.yaml'], want: /set CASSETTE_NAME/},
+    {given: 'no document', env: {CASSETTE_NAME: 'incus', CASSETTE_VERSION: '1.0.0'}, documents: [], want: /Missing FILE: give it, or set `documents` in tama-dex.config.yaml/},
+    {given: 'no cassette name', env: {CASSETTE_NAME: '', CASSETTE_VERSION: '1.0.0'}, documents: ['examples/incus.yaml'], want: /Missing --name NAME: give it, or set `cassette.name`/},
     {given: 'no version', env: {CASSETTE_NAME: 'incus', CASSETTE_VERSION: ''}, documents: ['examples/incus.yaml'], want: /set CASSETTE_VERSION/},
+    {given: 'ADOPT without documents', env: {CASSETTE_VERSION: '1.0.0', ADOPT: 'true'}, documents: [], want: /name the OpenAPI descriptions to adopt/},
+    {given: 'a REPORT_FORMAT it cannot print', env: {CASSETTE_VERSION: '1.0.0', REPORT_FORMAT: 'sarif'}, documents: [], want: /REPORT_FORMAT is text or github, not sarif/},
   ])('exits 2 with $given', async ({env, documents, want}) => {
     const result = await release({...env, OUTPUT_DIR: join(dir, 'unused')}, documents)
     expect(result.code).toBe(2)

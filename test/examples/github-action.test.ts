@@ -182,3 +182,45 @@ describe('action.yml', () => {
     expectValidReports(reports, ['validate', 'verify', 'diff'])
   })
 })
+
+describe('examples/ci/release.yml', () => {
+  const workflow = parse(readFileSync(join(PROJECT_ROOT, 'examples/ci/release.yml'), 'utf8')) as {jobs: Record<string, {steps: Step[]}>}
+  const step = Object.values(workflow.jobs).flatMap((job) => job.steps).find((candidate) => candidate.uses?.startsWith('tama-dex/tama-dex@') === true)
+
+  it('releases through the Action, giving it only inputs it declares and every one it requires', () => {
+    expect(step).toBeDefined()
+    const given = Object.keys(step!.with ?? {})
+    expect(given.filter((input) => !(input in ACTION.inputs))).toEqual([])
+    expect(Object.entries(ACTION.inputs).filter(([input, {required}]) => required === true && !given.includes(input))).toEqual([])
+  })
+})
+
+describe('examples/ci/gitlab-ci.yml', () => {
+  interface Job {
+    variables: Record<string, string>
+    script: string[]
+    artifacts: {reports: {junit: string}}
+  }
+  const job = Object.values(parse(readFileSync(join(PROJECT_ROOT, 'examples/ci/gitlab-ci.yml'), 'utf8')) as Record<string, Job>)[0]!
+
+  // GitLab runs each script line in one shell, the job's variables in its environment.
+  it('runs release.sh in a producer\'s repository, leaving a JUnit report for each check where GitLab reads them', async () => {
+    const repository = join(dir, 'gitlab')
+    mkdirSync(join(repository, 'ci'), {recursive: true})
+    writeFileSync(join(repository, 'incus.yaml'), readFileSync(join(PROJECT_ROOT, 'examples/incus.yaml')))
+    for (const file of readdirSync(join(PROJECT_ROOT, 'examples/ci'))) writeFileSync(join(repository, 'ci', file), readFileSync(join(PROJECT_ROOT, 'examples/ci', file)))
+    // tama-dex is on PATH already: the line that installs it has nothing to install here.
+    const script = job.script.filter((line) => !line.startsWith('npm install --global')).join('\n')
+    const result = await runProcess('bash', ['-eo', 'pipefail', '-c', script], {
+      cwd: repository,
+      env: {...job.variables, CI_COMMIT_TAG: 'v1.2.0', PATH: `${bin}${delimiter}${process.env.PATH ?? ''}`},
+    })
+    expect(result.code, result.stderr).toBe(0)
+    expect(existsSync(join(repository, 'release', 'incus-1.2.0.tama-cassette'))).toBe(true)
+    const [folder, pattern] = job.artifacts.reports.junit.split('/')
+    const suffix = pattern!.replace('*', '')
+    const reports = readdirSync(join(repository, folder!)).filter((file) => file.endsWith(suffix))
+    expect(reports.sort()).toEqual(['lint.junit.xml', 'validate.junit.xml', 'verify.junit.xml'])
+    for (const report of reports) expect(XMLValidator.validate(readFileSync(join(repository, folder!, report), 'utf8')), report).toBe(true)
+  })
+})

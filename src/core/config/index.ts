@@ -1,3 +1,2 @@
-export {CONFIG_FILE_NAMES} from './producer-config.js'
 export type {CommandSettings, ProducerConfig} from './producer-config.js'
 export {discoverConfig, loadConfig} from './load-config.js'

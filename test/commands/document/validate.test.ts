@@ -42,7 +42,7 @@ describe('tama-dex document validate', () => {
       ['examples/incus.yaml', true],
       ['examples/runtime.yaml', true],
     ])
-    expect(report.skipped).toEqual(['examples/ci/incus-keywords.yaml', 'examples/ci/release.yml'])
+    expect(report.skipped).toEqual(['examples/ci/gitlab-ci.yml', 'examples/ci/incus-keywords.yaml', 'examples/ci/incus-lint-baseline.json', 'examples/ci/release.yml', 'examples/ci/tama-dex.config.yaml'])
   })
 
   it('validates every API description found in a directory and skips files that are none', async () => {
@@ -127,9 +127,9 @@ describe('tama-dex document validate', () => {
     expect(json.code).toBe(want.code)
   })
 
-  it('needs at least one file (exit 2)', async () => {
+  it('needs at least one file, or a config that lists the documents (exit 2)', async () => {
     const result = await runCli(['document', 'validate'])
-    expect(result.stderr).toContain('See --help.')
+    expect(result.stderr).toContain('Missing FILE: give it, or set `documents` in tama-dex.config.yaml')
     expect(result.code).toBe(2)
   })
 })

@@ -56,7 +56,7 @@ describe('loadConfig', () => {
         {pointer: '/documents', line: 1, message: 'needs at least 1 item'},
         {pointer: '/cassette/name', line: 3, message: '`cassette/name` is not valid, found a string "Incus". The cassette\'s name (--name): 1-64 lower-case'},
         {pointer: '/lint/min-score', line: 5, message: '`lint/min-score` must be at most 100, found an integer 101.'},
-        {pointer: '/lint/fail-on/1', line: 6, message: 'must be one of "not-first", "not-found"'},
+        {pointer: '/lint/fail-on/1', line: 6, message: '`lint/fail-on/1` must be one of "not-found", "not-first", "missing-summary"'},
         {pointer: '/lint/examples-top', line: 7, message: 'must be a whole number, found a string "3"'},
         {pointer: '/diff/fail-on', line: 9, message: 'must be one of "any", "breaking", "security", "findability", "none", found a string "breaking-only"'},
       ],
