@@ -62,7 +62,8 @@ const SAMPLES: Sample[] = DOCS.flatMap((doc) =>
     doc,
     language: match[1]!,
     text: match[2]!,
-    first: codeLines(match[2]!)[0] ?? '',
+    // The first line with a word: a JSON sample's `{` alone tells none apart.
+    first: codeLines(match[2]!).find((line) => /\w/.test(line)) ?? '',
   })),
 )
 
@@ -112,8 +113,28 @@ const CHECKS: ReadonlyArray<{doc: string; first: string; check: (text: string) =
   },
   {
     doc: 'docs/release.md',
-    first: '{',
+    first: '"old": {"file": "incus-1.0.0.tama-cassette", "kind": "cassette", "name": "incus", "version": "1.0.0", "operations": 36},',
     check: (text) => expect(conforms(shapeOf(JSON.parse(text)), SHAPES['cassette diff']!.output)).toBe(true),
+  },
+  {
+    doc: 'docs/release.md',
+    first: '"tama_dex_baseline": 1,',
+    check: (text) => expect(text).toBe(readFileSync(join(PROJECT_ROOT, 'examples/ci/incus-lint-baseline.json'), 'utf8')),
+  },
+  {
+    doc: 'docs/release.md',
+    first: 'documents: [../incus.yaml]',
+    check: (text) => expect(parseYaml(text)).toEqual(parseYaml(readFileSync(join(PROJECT_ROOT, 'examples/ci/tama-dex.config.yaml'), 'utf8'))),
+  },
+  {
+    doc: 'docs/release.md',
+    first: '- name: Validate, build, verify, diff and lint',
+    check: (text) => expect(codeLines(readFileSync(join(PROJECT_ROOT, 'examples/ci/release.yml'), 'utf8')).join('\n')).toContain(codeLines(text).join('\n')),
+  },
+  {
+    doc: 'docs/release.md',
+    first: 'script:',
+    check: (text) => expect(codeLines(readFileSync(join(PROJECT_ROOT, 'examples/ci/gitlab-ci.yml'), 'utf8')).join('\n')).toContain(codeLines(text).join('\n')),
   },
   {
     doc: 'docs/release.md',
@@ -125,7 +146,7 @@ const CHECKS: ReadonlyArray<{doc: string; first: string; check: (text: string) =
   },
   {
     doc: 'docs/mcp.md',
-    first: '{',
+    first: '"mcpServers": {',
     check: (text) => {
       const {command, args} = (JSON.parse(text) as {mcpServers: Record<string, {command: string; args: string[]}>}).mcpServers['tama-dex']!
       expect(command).toBe('tama-dex')
