@@ -44,7 +44,7 @@ describe('messages in the CLI\'s words', () => {
   it('oclif\'s parse errors are one problem per line', async () => {
     const result = await runCli(['cassette', 'build'])
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain('Error: Missing required flag document\nMissing required flag name\n')
+    expect(result.stderr).toContain('Error: Missing required flag output\nMissing required flag version\n')
     expect(result.stderr).toContain('\nSee --help.')
   })
 })

@@ -39,8 +39,15 @@ describe('diffGateFailure', () => {
 })
 
 describe('lintGateFailure', () => {
-  const counts = {found_first: 3, not_first: 0, not_found: 1, indistinguishable: 0, missing_summary: 0, short_summary: 2, long_summary: 0, no_tags: 0, unsplit_id: 0, example_missed: 1}
-  const report = {score: 79, counts} as LintReport
+  // Operations a and b have short summaries, a is not found, c misses an example request.
+  const finding = (kind: string) => ({kind, penalty: 0, detail: '', suggestion: ''})
+  const results = [
+    {operation_id: 'a', findings: [finding('not_found'), finding('short_summary')]},
+    {operation_id: 'b', findings: [finding('short_summary')]},
+    {operation_id: 'c', findings: [finding('example_missed')]},
+  ]
+  const examples = {results: [{operation_id: 'c', request: 'do c', found: false}, {operation_id: 'a', request: 'do a', found: true}]}
+  const report = {score: 79, results, examples} as unknown as LintReport
   it.each([
     {given: 'no minScore and no class', gate: {failOn: []}, want: null},
     {given: 'a bar at the score', gate: {minScore: 79, failOn: []}, want: null},
