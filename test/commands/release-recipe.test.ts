@@ -121,7 +121,7 @@ describe('examples/ci/release.sh', () => {
     expect(overridden.stderr).toMatch(/below --min-score 100/)
   }, 120_000)
 
-  it.each([
+  it.each<{given: string; env: Record<string, string>; documents: string[]; want: RegExp}>([
     {given: 'no document', env: {CASSETTE_NAME: 'incus', CASSETTE_VERSION: '1.0.0'}, documents: [], want: /Missing FILE: give it, or set `documents` in tama-dex.config.yaml/},
     {given: 'no cassette name', env: {CASSETTE_NAME: '', CASSETTE_VERSION: '1.0.0'}, documents: ['examples/incus.yaml'], want: /Missing --name NAME: give it, or set `cassette.name`/},
     {given: 'no version', env: {CASSETTE_NAME: 'incus', CASSETTE_VERSION: ''}, documents: ['examples/incus.yaml'], want: /set CASSETTE_VERSION/},

@@ -1,6 +1,6 @@
 export {INPUT_LIMITS, LIMITS, MIB, PROFILE} from './limits.js'
 export type {ConfirmationRule, DocumentInfo, FormField, InputBody, InputParameter, JsonSchema, OperationRecord, ValidatedDocument} from './operation-record.js'
-export {documentSource, locateProblems, parseDocumentText, readDocumentFile} from './parse/index.js'
+export {documentSource, locateProblems, parseDocumentText, pointerLocator, readDocumentFile} from './parse/index.js'
 export {checkDocument, checkMeasuredDocument, validateDocument, validateFiles} from './validate/index.js'
 export type {CheckOptions, CheckResult, ValidationReport} from './validate/index.js'
 export {METHODS} from './collect-operations.js'

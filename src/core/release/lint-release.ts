@@ -25,5 +25,10 @@ export async function lintRelease(file: string, options: ReleaseLintOptions = {}
   for (const file of options.examplesFiles ?? []) fromFiles.push(...(await readExampleRequests(file, operationIds)))
   const lintOptions = {...options, examples: [...(options.examples ?? []), ...fromFiles]}
   const searched = input.operations.map((record) => ({...record, examples: []}))
-  return withRecordSearch(LINT_CASSETTE, searched, (search) => ({...describeRelease(input), ...lintOperations(input.operations, search, lintOptions)}))
+  const lint = withRecordSearch(LINT_CASSETTE, searched, (search) => lintOperations(input.operations, search, lintOptions))
+  if (input.kind === 'cassette') return {...describeRelease(input), ...lint}
+  // A document's text places each operation, so CI systems can show a finding on its line.
+  const records = new Map(input.operations.map((record) => [record.operationId, record]))
+  const results = lint.results.map((result) => ({...result, ...input.locate(records.get(result.operation_id)!)}))
+  return {...describeRelease(input), ...lint, results}
 }

@@ -34,6 +34,9 @@ export interface OperationLint {
   /** 0-100: 100 minus the penalties of its findings. */
   readonly score: number
   readonly findings: readonly Finding[]
+  /** Where its Operation Object starts in a document's text (1-based); absent for a cassette. */
+  readonly line?: number
+  readonly column?: number
 }
 
 /** Operations whose summaries are the same or nearly so. */

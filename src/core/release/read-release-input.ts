@@ -1,7 +1,8 @@
 import {MAX_CASSETTE_BYTES, openCassette} from '../cassette/index.js'
 import {TamaError} from '../errors/index.js'
 import {readBoundedFile} from '../files/index.js'
-import {LIMITS, type OperationRecord, parseDocumentText, validateDocument} from '../profile/index.js'
+import {escapeToken} from '../json/index.js'
+import {LIMITS, type OperationRecord, parseDocumentText, pointerLocator, validateDocument} from '../profile/index.js'
 
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\u0000', 'latin1')
 
@@ -18,7 +19,13 @@ interface InputFacts {
 /** A release to compare or lint: a cassette file or a profile document, told apart by content. */
 export type ReleaseInput =
   | (InputFacts & {readonly kind: 'cassette'})
-  | (InputFacts & {readonly kind: 'document'; /** The parsed document, to load into an index. */ readonly document: unknown})
+  | (InputFacts & {
+      readonly kind: 'document'
+      /** The parsed document, to load into an index. */
+      readonly document: unknown
+      /** Where an operation's Operation Object is in the document's text (parsed at the first call). */
+      readonly locate: (record: OperationRecord) => {line: number; column: number} | undefined
+    })
 
 /**
  * Reads a cassette or a profile document. A cassette's structure is checked and its
@@ -40,7 +47,9 @@ export async function readReleaseInput(file: string): Promise<ReleaseInput> {
   }
   const document = parseDocumentText(bytes, file)
   const validated = validateDocument(document, {source: file})
-  return {kind: 'document', file, name: validated.info.title, version: validated.info.version, operations: validated.operations, document}
+  const locator = pointerLocator(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'))
+  const locate = (record: OperationRecord) => locator(`/paths/${escapeToken(record.path)}/${record.method}`)
+  return {kind: 'document', file, name: validated.info.title, version: validated.info.version, operations: validated.operations, document, locate}
 }
 
 /** Which release a report is about, without its operations. */

@@ -127,6 +127,7 @@ function lintModel(subject: Extract<ReportSubject, {check: 'cassette lint'}>): R
         level: level(finding.kind, finding.accepted === true),
         message: escapeUnsafe(`${result.operation_id}: ${sentence(finding.detail)} ${finding.suggestion}`),
         file: report.file,
+        ...(isPosition(result.line) ? {line: result.line, ...(isPosition(result.column) ? {column: result.column} : {})} : {}),
         operation: escapeUnsafe(result.operation_id),
         ...acceptance(finding.accepted === true),
       })),

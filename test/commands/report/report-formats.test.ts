@@ -56,6 +56,18 @@ const CASES: readonly Case[] = [
   {given: 'verify against a wrong digest', args: () => ['cassette', 'verify', cassette, '--sha256', '0'.repeat(64)], code: 4, problems: 1, cases: 10},
   {given: 'lint on a shipped example', args: () => ['cassette', 'lint', 'examples/incus.yaml'], code: 0, problems: 5, cases: 53},
   {
+    given: 'lint on a document with findings at known lines',
+    args: () => ['cassette', 'lint', 'test/fixtures/release/lint.yaml'],
+    code: 0,
+    problems: 8,
+    located: [
+      {rule: 'missing-summary', line: 38, column: 7},
+      {rule: 'no-tags', line: 64, column: 7},
+      {rule: 'unsplit-id', line: 70, column: 7},
+    ],
+    cases: 9,
+  },
+  {
     given: 'lint with missed example requests, one at a line of its file',
     args: () => ['cassette', 'lint', LINT_DOCUMENT, '--examples', LINT_EXAMPLES],
     code: 14,
