@@ -100,12 +100,29 @@ export type {
 } from './core/execute/index.js'
 
 // Release tooling for producers: what changed between two releases, and how findable each operation is.
-export {PENALTIES, diffOperations, diffReleases, lintOperations, lintRelease} from './core/release/index.js'
+export {
+  PENALTIES,
+  baselineText,
+  diffGateFailure,
+  diffOperations,
+  diffReleases,
+  gatedFindings,
+  lintGateFailure,
+  lintOperations,
+  lintRelease,
+  readBaseline,
+  withBaseline,
+} from './core/release/index.js'
+// A producer's tama-dex.config.yaml, as the CLI finds and reads it.
+export {discoverConfig, loadConfig} from './core/config/index.js'
+export type {CommandSettings, ProducerConfig} from './core/config/index.js'
 // Reports of a check's result in the formats CI systems read.
 export {REPORT_FORMATS, RULES, formatDiff, formatLint, formatReport} from './core/report/index.js'
 export type {GatedDiff, ReportFormat, ReportSubject} from './core/report/index.js'
 export type {
+  AcceptedFinding,
   AddedOperation,
+  BaselineUse,
   CassetteDiff,
   CatalogueLint,
   Change,
@@ -116,6 +133,7 @@ export type {
   FailOn,
   Finding,
   FindingKind,
+  LintGate,
   LintOptions,
   LintReport,
   OperationLint,
