@@ -75,7 +75,10 @@ function resolvePaths(config: Record<string, unknown>, file: string): ProducerCo
     return Object.freeze(Object.fromEntries(resolved) as CommandSettings)
   }
   const documents = Array.isArray(config.documents) ? Object.freeze(config.documents.map((item: string) => path(item))) : undefined
-  const sections = Object.fromEntries(['cassette', 'adopt', 'lint', 'diff'].flatMap((name) => (section(name) === undefined ? [] : [[name, section(name)]])))
+  const sections = Object.fromEntries(['cassette', 'adopt', 'lint', 'diff'].flatMap((name) => {
+    const settings = section(name)
+    return settings === undefined ? [] : [[name, settings]]
+  }))
   return {file, ...(documents === undefined ? {} : {documents}), ...sections}
 }
 

@@ -50,11 +50,8 @@ export function gatedFindings(report: LintReport, failOn: readonly string[]): Ac
     ),
     ...report.examples.results.filter((example) => !example.found).map((example) => ({rule: 'example-missed', operation_id: example.operation_id, request: example.request})),
   ]
-  const keys = new Set<string>()
-  return findings
-    .filter((finding) => failOn.includes(finding.rule))
-    .filter((finding) => !keys.has(findingKey(finding)) && keys.add(findingKey(finding)) !== undefined)
-    .sort((a, b) => compare(findingKey(a), findingKey(b)))
+  const byKey = new Map(findings.filter((finding) => failOn.includes(finding.rule)).map((finding) => [findingKey(finding), finding]))
+  return [...byKey.keys()].sort(compare).map((key) => byKey.get(key)!)
 }
 
 /** A baseline file's text: stable bytes for the same findings. */
