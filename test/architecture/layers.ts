@@ -38,9 +38,10 @@ export const LIGHT_ENTRIES: readonly string[] = [
   'core/cassette/read/read-cassette-file.ts',
   // The MCP server answers initialize before it loads the SDK, Ajv or the index.
   'core/cassette/format/tool-version.ts',
-  'core/mcp/serve-stdio.ts',
+  'core/mcp/stdio/serve-stdio.ts',
   // bin/run.js answers initialize with it before oclif loads (src/cli/mcp-start.ts).
-  'core/mcp/early-initialize.ts',
+  'core/mcp/stdio/early-start.ts',
+  'core/mcp/revisions/handshake.ts',
   // The benchmarks time an install's phases apart (src/internal.ts); the host index loads
   // them only when an install starts, so its index.ts leaves them out of every search.
   'core/host-index/install-plan.ts',
@@ -81,3 +82,10 @@ export interface Allowance {
 
 /** Edges the check lets pass, each with its reason; none today. */
 export const ALLOWANCES: readonly Allowance[] = []
+
+/**
+ * The MCP server's transports, each a sub-folder of core/mcp. The tools, their handlers and
+ * the protocol revisions know no transport, and no transport knows another, so a new
+ * transport touches no handler; only the folder's front door names them.
+ */
+export const MCP_TRANSPORTS: readonly string[] = ['core/mcp/stdio']
