@@ -4,7 +4,6 @@ export {documentSource, locateProblems, parseDocumentText, pointerLocator, readD
 export {checkDocument, checkMeasuredDocument, validateDocument, validateFiles} from './validate/index.js'
 export type {CheckOptions, CheckResult, ValidationReport} from './validate/index.js'
 export {METHODS} from './collect-operations.js'
-export {RefResolver} from './ref-resolver.js'
 export {requestPath, templateNames} from './path-template.js'
 export {
   exampleInput,
