@@ -89,3 +89,8 @@ export function exclusive(first: string, second: string): NonNullable<ObjectMode
     if (first in value && second in value) report(childPointer(pointer, second), `\`${first}\` and \`${second}\` exclude each other. Keep one.`)
   }
 }
+
+/** The object's name as the specification writes it, without "Object": "Path Item". */
+export function objectTitle(name: ObjectName): string {
+  return name.replace(/(?<=[a-z])(?=[A-Z])/g, ' ')
+}

@@ -1,5 +1,6 @@
 import {childPointer, isObject, jsonType, quoteJson} from '../../json/index.js'
-import {OPENAPI_OBJECTS, type ObjectModel, type ObjectName, type RefResolver, type Report, type Shape} from '../../openapi/index.js'
+import {OPENAPI_OBJECTS, type ObjectModel, type ObjectName, type RefResolver, type Report, type Shape, objectTitle} from '../../openapi/index.js'
+import {withArticle} from '../../text/index.js'
 import {LIMITS} from '../limits.js'
 
 type Kind = ObjectName
@@ -137,6 +138,5 @@ class StructureWalk {
 
 /** The object's name with its article, as messages use it: "an Operation Object". */
 function objectName(kind: Kind): string {
-  const name = `${kind.replace(/(?<=[a-z])(?=[A-Z])/g, ' ')} Object`
-  return `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`
+  return withArticle(`${objectTitle(kind)} Object`)
 }
