@@ -14,7 +14,7 @@ export const LAYERS: ReadonlyArray<readonly string[]> = [
   ['core/adopt', 'core/cassette', 'core/execute', 'core/config'],
   ['core/search'],
   ['core/profile'],
-  ['core/json-schema'],
+  ['core/json-schema', 'core/openapi'],
   ['core/files', 'core/json', 'core/sqlite', 'core/telemetry'],
   ['core/errors', 'core/text'],
 ]
@@ -33,6 +33,8 @@ export const LIGHT_ENTRIES: readonly string[] = [
   'core/profile/limits.ts',
   'core/profile/normalise/form-body.ts',
   'core/profile/schema/schema-size.ts',
+  // Search's name words need the HTTP methods of a Path Item, not the rest of the OpenAPI model.
+  'core/openapi/path-item-object.ts',
   // A copying install opens the cassette without loading what a rebuild needs.
   'core/cassette/read/copyable-cassette.ts',
   'core/cassette/read/read-cassette-file.ts',
