@@ -10,7 +10,7 @@ export const SEARCH_DATA_FILE = 'src/core/search/search-data-hash.ts'
 
 /** The folder whose every file decides derived search rows, and files outside it that do too. */
 const SEARCH_FOLDER = 'src/core/search'
-const ALSO = ['src/core/profile/collect-operations.ts', 'src/core/profile/path-template.ts']
+const ALSO = ['src/core/openapi/path-item-object.ts', 'src/core/profile/collect-operations.ts', 'src/core/profile/path-template.ts']
 
 function filesUnder(root, folder) {
   return readdirSync(join(root, folder), {recursive: true, withFileTypes: true})

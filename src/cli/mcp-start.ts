@@ -2,7 +2,8 @@ import * as Flags from '@oclif/core/flags'
 import {parse} from '@oclif/core/parser'
 
 import {HELP_AND_VERSION_FLAGS, indexFlags, scopeFlag} from './flags.js'
-import {answerFirstLine, type EarlyStart, readFirstLine, TAMA_DEX_SERVER_INFO} from '../core/mcp/early-initialize.js'
+import {answerFirstLine, type EarlyStart, readFirstLine} from '../core/mcp/stdio/early-start.js'
+import {TAMA_DEX_SERVER_INFO} from '../core/mcp/revisions/handshake.js'
 
 /** The flags of `tama-dex mcp`: the command's, and what its start checks before oclif loads. */
 export const mcpFlags = {

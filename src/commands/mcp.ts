@@ -16,7 +16,7 @@ export default class Mcp extends BaseCommand {
     const {flags} = await this.parse(Mcp)
     // The server module itself, not core/mcp/index.js, whose handlers load Ajv: initialize
     // is answered first, the index and the handlers are loaded for the first call.
-    const {serveStdio} = await import('../core/mcp/serve-stdio.js')
+    const {serveStdio} = await import('../core/mcp/stdio/serve-stdio.js')
     const executors = flags.executors === undefined ? {} : await (await import('../core/execute/index.js')).loadExecutors(flags.executors, process.cwd())
     let keeper: Promise<ReadonlyIndexKeeper> | undefined
     const lendIndex: IndexLender = async (use) => {

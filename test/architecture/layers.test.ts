@@ -6,7 +6,7 @@ import {fileURLToPath} from 'node:url'
 import {afterAll, describe, expect, it} from 'vitest'
 
 import {checkLayers, forbiddenImports, importGraph, looseFiles, namesImportedFrom, packageImports, toolReachIns, unusedAllowances, type Violation} from './import-graph.js'
-import {ALLOWANCES, FOLDER_RULES, LAYERS, LIGHT_ENTRIES} from './layers.js'
+import {ALLOWANCES, FOLDER_RULES, LAYERS, LIGHT_ENTRIES, MCP_TRANSPORTS} from './layers.js'
 
 const REPOSITORY = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const SRC = join(REPOSITORY, 'src')
@@ -21,6 +21,17 @@ describe('the layers of src/', () => {
 
   it('has no back-edge, no import beside its layer, no reach-in, no unlisted folder and no cycle', () => {
     expect(checkLayers(edges, LAYERS, ALLOWANCES, LIGHT_ENTRIES)).toEqual([])
+  })
+
+  it('keeps the MCP tools and protocol revisions free of transports, and each transport free of the others', () => {
+    const transportOf = (file: string) => MCP_TRANSPORTS.find((transport) => file.startsWith(`${transport}/`))
+    const crossings = edges.filter(({from, to}) => {
+      const target = transportOf(to)
+      if (target === undefined || !from.startsWith('core/mcp/')) return false
+      return from !== 'core/mcp/index.ts' && transportOf(from) !== target
+    })
+    expect(edges.some(({from}) => transportOf(from) !== undefined)).toBe(true)
+    expect(crossings).toEqual([])
   })
 
   it('leaves the CLI framework and its spinner to commands/ and cli/: core/ never imports them', () => {

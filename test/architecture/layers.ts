@@ -14,7 +14,7 @@ export const LAYERS: ReadonlyArray<readonly string[]> = [
   ['core/adopt', 'core/cassette', 'core/execute', 'core/config'],
   ['core/search'],
   ['core/profile'],
-  ['core/json-schema'],
+  ['core/json-schema', 'core/openapi'],
   ['core/files', 'core/json', 'core/sqlite', 'core/telemetry'],
   ['core/errors', 'core/text'],
 ]
@@ -33,14 +33,17 @@ export const LIGHT_ENTRIES: readonly string[] = [
   'core/profile/limits.ts',
   'core/profile/normalise/form-body.ts',
   'core/profile/schema/schema-size.ts',
+  // Search's name words need the HTTP methods of a Path Item, not the rest of the OpenAPI model.
+  'core/openapi/path-item-object.ts',
   // A copying install opens the cassette without loading what a rebuild needs.
   'core/cassette/read/copyable-cassette.ts',
   'core/cassette/read/read-cassette-file.ts',
   // The MCP server answers initialize before it loads the SDK, Ajv or the index.
   'core/cassette/format/tool-version.ts',
-  'core/mcp/serve-stdio.ts',
+  'core/mcp/stdio/serve-stdio.ts',
   // bin/run.js answers initialize with it before oclif loads (src/cli/mcp-start.ts).
-  'core/mcp/early-initialize.ts',
+  'core/mcp/stdio/early-start.ts',
+  'core/mcp/revisions/handshake.ts',
   // The benchmarks time an install's phases apart (src/internal.ts); the host index loads
   // them only when an install starts, so its index.ts leaves them out of every search.
   'core/host-index/install-plan.ts',
@@ -81,3 +84,10 @@ export interface Allowance {
 
 /** Edges the check lets pass, each with its reason; none today. */
 export const ALLOWANCES: readonly Allowance[] = []
+
+/**
+ * The MCP server's transports, each a sub-folder of core/mcp. The tools, their handlers and
+ * the protocol revisions know no transport, and no transport knows another, so a new
+ * transport touches no handler; only the folder's front door names them.
+ */
+export const MCP_TRANSPORTS: readonly string[] = ['core/mcp/stdio']

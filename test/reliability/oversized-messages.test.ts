@@ -6,7 +6,7 @@ import {setTimeout as sleep} from 'node:timers/promises'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {MAX_MESSAGE_BYTES} from '../../src/core/mcp/message-lines.js'
+import {MAX_MESSAGE_BYTES} from '../../src/core/mcp/stdio/message-lines.js'
 import {CLI, PROJECT_ROOT, runCli} from '../helpers/cli.js'
 import {tally} from './counts.js'
 import {scaled} from './soak.js'

@@ -6,7 +6,7 @@ import {traceSpan} from '../telemetry/index.js'
 import {type AdoptOptions, hasScopeRule, resolveAdoptOptions} from './adopt-options.js'
 import {type AdoptWarning, AdoptWarnings, PROFILE_LOSS_KINDS} from './adopt-warnings.js'
 import {adoptDocumentObjects, convertSwagger2} from './convert/index.js'
-import {InternalRefs} from './internal-refs.js'
+import {RefResolver} from '../openapi/index.js'
 import {mergeKeywords} from './merge-keywords.js'
 import {type ProfileOutcome, addProfile, unmappedScopesError} from './add-profile/index.js'
 import {convertSwagger2Leftovers, dropQueryTemplates, inlinePathRefs, liftNestedPathItems} from './repair/index.js'
@@ -71,7 +71,7 @@ export async function adoptDocument(input: unknown, options: AdoptOptions = {}):
     await yieldToEvents()
     const converted = from === '2.0' ? await convertSwagger2(copy, source, warnings) : copy
     await yieldToEvents()
-    const refs = new InternalRefs(converted)
+    const refs = new RefResolver(converted, 'tolerant')
     adoptDocumentObjects(converted, {upgrade: from !== '3.1', refs, warnings})
     await yieldToEvents()
     const outcome = addProfile(converted, settings, refs, warnings)

@@ -1,6 +1,7 @@
 import {TamaError} from '../errors/index.js'
 import {isObject} from '../json/index.js'
-import {LIMITS, METHODS} from '../profile/index.js'
+import {METHODS} from '../openapi/index.js'
+import {LIMITS} from '../profile/index.js'
 import {type KeywordMap, checkKeywordMap} from './merge-keywords.js'
 
 /** The HTTP methods of an OpenAPI Path Item, in the specification's order. */

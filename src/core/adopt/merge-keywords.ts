@@ -1,5 +1,6 @@
 import {TamaError, type Problem} from '../errors/index.js'
-import {LIMITS, METHODS, isKeyword, normaliseKeyword, readDocumentFile} from '../profile/index.js'
+import {METHODS} from '../openapi/index.js'
+import {LIMITS, isKeyword, normaliseKeyword, readDocumentFile} from '../profile/index.js'
 import {childPointer, isObject, jsonType} from '../json/index.js'
 import {printable} from '../text/index.js'
 import type {AdoptWarnings} from './adopt-warnings.js'

@@ -6,7 +6,8 @@ import canonicalizeModule from 'canonicalize'
 import type {RE2JS} from 're2js'
 
 import {TamaError, type Problem} from '../errors/index.js'
-import {INPUT_LIMITS, type JsonSchema, LIMITS, OPENAPI_ANNOTATIONS, RefResolver, SUBSCHEMA_PLACES, SchemaObjectChecker, compileLinearPattern, entries, namesListed} from '../profile/index.js'
+import {RefResolver} from '../openapi/index.js'
+import {INPUT_LIMITS, type JsonSchema, LIMITS, OPENAPI_ANNOTATIONS, SUBSCHEMA_PLACES, SchemaObjectChecker, compileLinearPattern, entries, namesListed} from '../profile/index.js'
 import {childPointer, findNonJson, isObject} from '../json/index.js'
 import {ValueIdentities} from './value-identities.js'
 

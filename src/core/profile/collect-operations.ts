@@ -1,9 +1,9 @@
 import {childPointer, isObject} from '../json/index.js'
+import type {RefResolver} from '../openapi/index.js'
+import {METHODS} from '../openapi/path-item-object.js'
 import {requestPath} from './path-template.js'
-import type {RefResolver} from './ref-resolver.js'
 
-/** The HTTP methods of an OpenAPI Path Item, in the specification's order (https://spec.openapis.org/oas/v3.1.0#path-item-object). */
-export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const
+export {METHODS}
 
 /** A parameter as an operation sees it: where it is listed, and the object it resolves to. */
 export interface ParameterEntry {

@@ -3,8 +3,6 @@ export type {ConfirmationRule, DocumentInfo, FormField, InputBody, InputParamete
 export {documentSource, locateProblems, parseDocumentText, pointerLocator, readDocumentFile} from './parse/index.js'
 export {checkDocument, checkMeasuredDocument, validateDocument, validateFiles} from './validate/index.js'
 export type {CheckOptions, CheckResult, ValidationReport} from './validate/index.js'
-export {METHODS} from './collect-operations.js'
-export {RefResolver} from './ref-resolver.js'
 export {requestPath, templateNames} from './path-template.js'
 export {
   exampleInput,

@@ -55,7 +55,7 @@ describe('the tama-dex/mcp library', () => {
   const files = [...sources(path.join(PROJECT_ROOT, 'src/core')), path.join(PROJECT_ROOT, 'src/mcp.ts'), path.join(PROJECT_ROOT, 'src/index.ts')].map((file) => ({
     file: path.relative(PROJECT_ROOT, file),
   }))
-  const SERVER = 'src/core/mcp/serve-stdio.ts'
+  const SERVER = 'src/core/mcp/stdio/serve-stdio.ts'
 
   it.each(files.filter(({file}) => file !== SERVER))('$file does not import the MCP SDK', ({file}) => {
     expect(readFileSync(path.join(PROJECT_ROOT, file), 'utf8')).not.toContain('@modelcontextprotocol')

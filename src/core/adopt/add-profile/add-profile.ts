@@ -1,7 +1,7 @@
 import {PROFILE} from '../../profile/index.js'
 import type {AdoptSettings} from '../adopt-options.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'
-import type {InternalRefs} from '../internal-refs.js'
+import type {RefResolver} from '../../openapi/index.js'
 import {adoptInfo} from './info-object.js'
 import {type RenamedId, assignOperationIds} from './operation-ids.js'
 import {adoptDestructive, adoptTags, adoptTexts, dropCallbacks, orderOperation} from './operation-object.js'
@@ -29,7 +29,7 @@ export interface ProfileOutcome {
  * (a destructive operation without a rule needs confirmation on every call).
  * https://github.com/tama-dex/tama-dex/blob/main/docs/profile.md
  */
-export function addProfile(document: Record<string, unknown>, settings: AdoptSettings, refs: InternalRefs, warnings: AdoptWarnings): ProfileOutcome {
+export function addProfile(document: Record<string, unknown>, settings: AdoptSettings, refs: RefResolver, warnings: AdoptWarnings): ProfileOutcome {
   adoptInfo(document, settings.source, warnings)
   const sites = operationSites(document, refs, warnings, settings.source)
   const ids = assignOperationIds(sites)

@@ -1,7 +1,7 @@
 import {childPointer, isObject} from '../../json/index.js'
 import {LIMITS, SUBSCHEMA_PLACES} from '../../profile/index.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'
-import type {InternalRefs} from '../internal-refs.js'
+import type {RefResolver} from '../../openapi/index.js'
 import type {OperationSite} from './operation-sites.js'
 
 // Subschemas of the input schema's own frame (the root object, `body`, ...), kept free beside body and parameters.
@@ -16,11 +16,11 @@ const FRAME = 16
  * schema accepts any value there. The operation keeps an input that validates everything it
  * accepted, with a warning saying how much was kept.
  */
-export function fitInputSchema(site: OperationSite, refs: InternalRefs, warnings: AdoptWarnings): void {
-  const body = refs.follow(site.operation.requestBody)
+export function fitInputSchema(site: OperationSite, refs: RefResolver, warnings: AdoptWarnings): void {
+  const body = refs.followToObject(site.operation.requestBody)
   if (body === undefined || !isObject(body.content)) return
   const parameters = [...listed(site.item.parameters), ...listed(site.operation.parameters)]
-  const parameterSize = parameters.reduce((total: number, parameter) => total + bundledSize(refs.follow(parameter)?.schema ?? {}, refs, LIMITS.operationSubschemas), 0)
+  const parameterSize = parameters.reduce((total: number, parameter) => total + bundledSize(refs.followToObject(parameter)?.schema ?? {}, refs, LIMITS.operationSubschemas), 0)
   const budget = LIMITS.operationSubschemas - parameterSize - FRAME
   for (const [mediaType, media] of Object.entries(body.content)) {
     if (!isObject(media) || !isObject(media.schema)) continue
@@ -39,7 +39,7 @@ export function fitInputSchema(site: OperationSite, refs: InternalRefs, warnings
 }
 
 /** Subschemas of `schema` with every internal schema it references counted once, as the profile bundles it: at most `max + 1`. */
-function bundledSize(schema: unknown, refs: InternalRefs, max: number): number {
+function bundledSize(schema: unknown, refs: RefResolver, max: number): number {
   let count = 0
   const followed = new Set<string>()
   const stack: unknown[] = [schema]
@@ -49,7 +49,7 @@ function bundledSize(schema: unknown, refs: InternalRefs, max: number): number {
     if (!isObject(next)) continue
     if (typeof next.$ref === 'string' && !followed.has(next.$ref)) {
       followed.add(next.$ref)
-      stack.push(refs.resolve(next.$ref))
+      stack.push(refs.target(next.$ref))
     }
     stack.push(...subschemas(next))
   }
@@ -61,7 +61,7 @@ function bundledSize(schema: unknown, refs: InternalRefs, max: number): number {
  * holding at most `budget` subschemas: a subschema whose own subschemas would not fit
  * loses them (its `properties`, `items`, `allOf` ... are removed, so it accepts more).
  */
-function writtenOut(schema: Record<string, unknown>, refs: InternalRefs, budget: number): {schema: unknown; cut: number} {
+function writtenOut(schema: Record<string, unknown>, refs: RefResolver, budget: number): {schema: unknown; cut: number} {
   const root: Record<string, unknown> = {value: schema}
   // Each entry: a holder and the key under which the subschema to copy sits.
   const queue: Array<[Record<string | number, unknown>, string | number]> = [[root, 'value']]
@@ -103,9 +103,9 @@ function subschemaPlaces(schema: Record<string, unknown>): Array<[Record<string 
 }
 
 /** A shallow copy of the schema, a reference replaced by its target's keywords (the reference's own keywords kept beside them under `allOf`). */
-function resolvedCopy(schema: Record<string, unknown>, refs: InternalRefs): Record<string, unknown> {
+function resolvedCopy(schema: Record<string, unknown>, refs: RefResolver): Record<string, unknown> {
   if (typeof schema.$ref !== 'string') return {...schema}
-  const target = refs.follow(schema)
+  const target = refs.followToObject(schema)
   const {$ref: _ref, ...siblings} = schema
   if (target === undefined) return {...siblings}
   const constraining = Object.keys(siblings).some((keyword) => SUBSCHEMA_PLACES.has(keyword) || !['description', 'title', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', '$comment'].includes(keyword))

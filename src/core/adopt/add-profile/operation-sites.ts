@@ -3,7 +3,7 @@ import {childPointer, isObject} from '../../json/index.js'
 import {requestPath} from '../../profile/index.js'
 import {HTTP_METHODS, type HttpMethod} from '../adopt-options.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'
-import type {InternalRefs} from '../internal-refs.js'
+import type {RefResolver} from '../../openapi/index.js'
 
 /** One operation and where it lives. */
 export interface OperationSite {
@@ -22,7 +22,7 @@ export interface OperationSite {
  * object of its own that adoption may change.
  * https://spec.openapis.org/oas/v3.1.0#paths-object
  */
-export function operationSites(document: Record<string, unknown>, refs: InternalRefs, warnings: AdoptWarnings, source: string): OperationSite[] {
+export function operationSites(document: Record<string, unknown>, refs: RefResolver, warnings: AdoptWarnings, source: string): OperationSite[] {
   document.paths ??= {}
   const paths = document.paths
   if (!isObject(paths)) {
@@ -58,9 +58,9 @@ export function operationSites(document: Record<string, unknown>, refs: Internal
   return sites
 }
 
-function pathItem(value: unknown, refs: InternalRefs): Record<string, unknown> | undefined {
+function pathItem(value: unknown, refs: RefResolver): Record<string, unknown> | undefined {
   if (!isObject(value) || typeof value.$ref !== 'string') return isObject(value) ? value : undefined
-  const target = refs.follow(value)
+  const target = refs.followToObject(value)
   if (target === undefined) return undefined
   const siblings = {...value}
   delete siblings.$ref

@@ -1,7 +1,7 @@
 import {childPointer, isObject} from '../../json/index.js'
 import {requestPath, templateNames} from '../../profile/index.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'
-import type {InternalRefs} from '../internal-refs.js'
+import type {RefResolver} from '../../openapi/index.js'
 import type {OperationSite} from './operation-sites.js'
 
 // Where a parameter may go in a profile input, best kept first when two share a name.
@@ -28,7 +28,7 @@ interface Entry {
  * each is required. When a path-level parameter goes for one operation, the Path Item's
  * parameters are first copied into each of its operations.
  */
-export function adoptParameters(sites: readonly OperationSite[], refs: InternalRefs, warnings: AdoptWarnings): void {
+export function adoptParameters(sites: readonly OperationSite[], refs: RefResolver, warnings: AdoptWarnings): void {
   const item = sites[0]?.item
   if (item === undefined) return
   const itemPointer = sites[0]!.pointer.slice(0, sites[0]!.pointer.lastIndexOf('/'))
@@ -51,10 +51,10 @@ export function adoptParameters(sites: readonly OperationSite[], refs: InternalR
   }
 }
 
-function entries(list: unknown, pointer: string, inherited: boolean, refs: InternalRefs): Entry[] {
+function entries(list: unknown, pointer: string, inherited: boolean, refs: RefResolver): Entry[] {
   if (!Array.isArray(list)) return []
   return list.map((value, index) => {
-    const parameter = refs.follow(value)
+    const parameter = refs.followToObject(value)
     return {value, parameter, name: parameter?.name, in: parameter?.in, pointer: childPointer(pointer, index), inherited}
   })
 }

@@ -1,7 +1,7 @@
 import {type BodyContent, formFields, isObjectSchema, requestContent} from '../../profile/index.js'
 import {childPointer, isObject} from '../../json/index.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'
-import type {InternalRefs} from '../internal-refs.js'
+import type {RefResolver} from '../../openapi/index.js'
 import type {OperationSite} from './operation-sites.js'
 
 // Media ranges that accept JSON among anything else.
@@ -16,12 +16,12 @@ const ACCEPTS_JSON = new Set(['*/*', 'application/*'])
  * a warning, the operation kept: sending it otherwise would change what the API receives.
  * https://spec.openapis.org/oas/v3.1.0#request-body-object
  */
-export function adoptRequestBody(site: OperationSite, refs: InternalRefs, warnings: AdoptWarnings): void {
+export function adoptRequestBody(site: OperationSite, refs: RefResolver, warnings: AdoptWarnings): void {
   const declared = site.operation.requestBody
   if (declared === undefined) return
   const pointer = childPointer(site.pointer, 'requestBody')
   const operation = site.operation.operationId as string
-  const body = refs.follow(declared)
+  const body = refs.followToObject(declared)
   const content = body?.content
   if (body === undefined || !isObject(content) || Object.keys(content).length === 0) {
     warnings.add('request-body-dropped', pointer, 'the request body has no content', 'it was dropped.', operation)
@@ -55,11 +55,11 @@ export function adoptRequestBody(site: OperationSite, refs: InternalRefs, warnin
 }
 
 /** The first reason the profile would refuse a form body, or null. */
-function formProblem(chosen: BodyContent, refs: InternalRefs): string | null {
-  const schema = refs.follow(chosen.schema.value)
+function formProblem(chosen: BodyContent, refs: RefResolver): string | null {
+  const schema = refs.followToObject(chosen.schema.value)
   if (!isObjectSchema(schema)) return 'its schema is not an object schema, whose properties would be the form\'s fields.'
   const problems: string[] = []
   const properties = isObject(schema.properties) ? schema.properties : {}
-  formFields(chosen.form!, chosen.media, chosen.pointer, properties, (value) => refs.follow(value) ?? value, (_pointer, message) => problems.push(message))
+  formFields(chosen.form!, chosen.media, chosen.pointer, properties, (value) => refs.followToObject(value) ?? value, (_pointer, message) => problems.push(message))
   return problems[0] ?? null
 }

@@ -4,9 +4,8 @@ import path from 'node:path'
 import {TamaError} from '../../errors/index.js'
 import {escapeToken, isObject, isPlainObject, pointerTokens, valueAt} from '../../json/index.js'
 import {LIMITS, MIB, SUBSCHEMA_PLACES, parseDocumentText, readDocumentFile} from '../../profile/index.js'
-import {OBJECT_CHILDREN, type Shape} from '../convert/index.js'
-import {isInternalRef} from '../internal-refs.js'
-import type {ObjectKind} from '../repair/index.js'
+import {OPENAPI_OBJECTS, type ObjectName, isInternalRef} from '../../openapi/index.js'
+import {KEYED_OBJECTS, OBJECT_CHILDREN, SWAGGER_2_CHILDREN} from '../convert/index.js'
 
 // Files one description may be bundled from, the input included.
 const MAX_FILES = 1000
@@ -51,21 +50,16 @@ interface LocalFile {
 }
 
 // The section of a document that names shared objects of each kind, in OpenAPI 3 and in Swagger 2.0.
-const OPENAPI_SECTIONS: ReadonlyMap<ObjectKind, readonly string[]> = new Map(OBJECT_CHILDREN.components.map(([field, kind]) => [kind, ['components', field]]))
-const SWAGGER_2_SECTIONS: ReadonlyMap<ObjectKind, readonly string[]> = new Map([
-  ['schema', ['definitions']],
-  ['parameter', ['parameters']],
-  ['response', ['responses']],
-])
-// Swagger 2.0 places that hold objects, besides the OpenAPI 3 ones.
-const SWAGGER_2_CHILDREN: Partial<Record<ObjectKind, ReadonlyArray<readonly [string, ObjectKind, Shape]>>> = {
-  document: [
-    ['definitions', 'schema', 'map'],
-    ['parameters', 'parameter', 'map'],
-    ['responses', 'response', 'map'],
-  ],
-  response: [['schema', 'schema', 'one']],
-}
+// Sections 3.1 added (path items) hold components from OpenAPI 3.1 on; before, a shared one is copied in.
+const openapiSections = (openapi31: boolean): ReadonlyMap<ObjectName, readonly string[]> =>
+  new Map(
+    OBJECT_CHILDREN.get('Components')!
+      .filter(([field]) => openapi31 || !OPENAPI_OBJECTS.Components.since31?.includes(field))
+      .map(([field, kind]) => [kind, ['components', field]]),
+  )
+const OPENAPI_31_SECTIONS = openapiSections(true)
+const OPENAPI_30_SECTIONS = openapiSections(false)
+const SWAGGER_2_SECTIONS: ReadonlyMap<ObjectName, readonly string[]> = new Map(SWAGGER_2_CHILDREN.get('OpenAPI')!.map(([field, kind]) => [kind, [field]]))
 // What a component name may not hold (OpenAPI: ^[a-zA-Z0-9.\-_]+$).
 const NOT_IN_NAMES = /[^a-zA-Z0-9._-]+/g
 
@@ -82,7 +76,7 @@ class LocalBundler {
   readonly #copying = new Set<string>()
   /** Objects already walked: a component is walked as it is written, not again where the root's own are. */
   readonly #walked = new WeakSet<object>()
-  readonly #sections: ReadonlyMap<ObjectKind, readonly string[]>
+  readonly #sections: ReadonlyMap<ObjectName, readonly string[]>
   readonly #swagger2: boolean
   #bytes = 0
 
@@ -92,23 +86,21 @@ class LocalBundler {
   ) {
     const document = root.document as Record<string, unknown>
     this.#swagger2 = document.swagger !== undefined
-    // Path items are components from OpenAPI 3.1 on; before, a shared one is copied in.
-    const pathItems = String(document.openapi).startsWith('3.1')
-    this.#sections = this.#swagger2 ? SWAGGER_2_SECTIONS : new Map([...OPENAPI_SECTIONS].filter(([kind]) => kind !== 'pathItem' || pathItems))
+    this.#sections = this.#swagger2 ? SWAGGER_2_SECTIONS : String(document.openapi).startsWith('3.1') ? OPENAPI_31_SECTIONS : OPENAPI_30_SECTIONS
     this.#files.set(root.real, root)
   }
 
   async bundle(): Promise<Record<string, unknown>> {
     const document = this.root.document as Record<string, unknown>
-    await this.#visit(document, 'document', this.root)
+    await this.#visit(document, 'OpenAPI', this.root)
     return document
   }
 
   /** Bundles the references in `value`, an object of `kind` in `file`, in place. */
-  async #visit(value: Record<string, unknown>, kind: ObjectKind, file: LocalFile): Promise<void> {
+  async #visit(value: Record<string, unknown>, kind: ObjectName, file: LocalFile): Promise<void> {
     if (this.#walked.has(value)) return
     this.#walked.add(value)
-    if (kind === 'schema') {
+    if (kind === 'Schema') {
       for (const [keyword, shape] of SUBSCHEMA_PLACES) {
         const child = value[keyword]
         if (Array.isArray(child)) await this.#visitList(child, kind, file)
@@ -117,8 +109,9 @@ class LocalBundler {
       }
       return
     }
-    if (kind === 'callback') return this.#visitMap(value, 'pathItem', file)
-    const children = this.#swagger2 ? [...OBJECT_CHILDREN[kind], ...(SWAGGER_2_CHILDREN[kind] ?? [])] : OBJECT_CHILDREN[kind]
+    const keyed = KEYED_OBJECTS.get(kind)
+    if (keyed !== undefined) return this.#visitMap(value, keyed, file)
+    const children = [...(OBJECT_CHILDREN.get(kind) ?? []), ...((this.#swagger2 && SWAGGER_2_CHILDREN.get(kind)) || [])]
     for (const [field, childKind, shape] of children) {
       const child = value[field]
       if (shape === 'one') await this.#visitChild(value, field, childKind, file)
@@ -127,15 +120,15 @@ class LocalBundler {
     }
   }
 
-  async #visitMap(map: Record<string, unknown>, kind: ObjectKind, file: LocalFile): Promise<void> {
+  async #visitMap(map: Record<string, unknown>, kind: ObjectName, file: LocalFile): Promise<void> {
     for (const key of Object.keys(map)) if (!key.startsWith('x-')) await this.#visitChild(map, key, kind, file)
   }
 
-  async #visitList(list: unknown[], kind: ObjectKind, file: LocalFile): Promise<void> {
+  async #visitList(list: unknown[], kind: ObjectName, file: LocalFile): Promise<void> {
     for (const index of list.keys()) await this.#visitChild(list as unknown as Record<string, unknown>, String(index), kind, file)
   }
 
-  async #visitChild(holder: Record<string, unknown>, key: string, kind: ObjectKind, file: LocalFile): Promise<void> {
+  async #visitChild(holder: Record<string, unknown>, key: string, kind: ObjectName, file: LocalFile): Promise<void> {
     const child = holder[key]
     if (!isObject(child)) return
     if (typeof child.$ref !== 'string') return this.#visit(child, kind, file)
@@ -148,7 +141,7 @@ class LocalBundler {
    * names, a bundled copy of it where its kind has no section, or itself when it names
    * nothing that may be read (adoption then removes it with a warning).
    */
-  async #reference(reference: Record<string, unknown> & {$ref: string}, kind: ObjectKind, file: LocalFile): Promise<Record<string, unknown>> {
+  async #reference(reference: Record<string, unknown> & {$ref: string}, kind: ObjectName, file: LocalFile): Promise<Record<string, unknown>> {
     const {$ref: ref, ...siblings} = reference
     const hash = ref.indexOf('#')
     const [target, fragment] = hash === -1 ? [ref, ''] : [ref.slice(0, hash), ref.slice(hash + 1)]
@@ -183,7 +176,7 @@ class LocalBundler {
   }
 
   /** A copy of `value`, an object of `kind` in `file`, with its references bundled; refused past what a document may hold. */
-  async #bundledCopy(value: Record<string, unknown>, kind: ObjectKind, file: LocalFile): Promise<Record<string, unknown>> {
+  async #bundledCopy(value: Record<string, unknown>, kind: ObjectName, file: LocalFile): Promise<Record<string, unknown>> {
     const text = JSON.stringify(value)
     this.#bytes += Buffer.byteLength(text)
     if (this.#bytes > LIMITS.documentBytes) {

@@ -1,6 +1,6 @@
 import {childPointer, isObject} from '../../json/index.js'
 import type {AdoptWarnings} from '../adopt-warnings.js'
-import {type InternalRefs, isInternalRef} from '../internal-refs.js'
+import {type RefResolver, isInternalRef} from '../../openapi/index.js'
 import {repairFields} from '../repair/index.js'
 import {type DocumentPatterns, isSchemaKeyword, keywordRefusal} from '../../profile/index.js'
 
@@ -8,7 +8,7 @@ import {type DocumentPatterns, isSchemaKeyword, keywordRefusal} from '../../prof
 export interface SchemaPass {
   /** Rewrite OpenAPI 3.0 Schema Objects as OpenAPI 3.1 (JSON Schema 2020-12). */
   readonly upgrade: boolean
-  readonly refs: InternalRefs
+  readonly refs: RefResolver
   readonly warnings: AdoptWarnings
   /** Schemas already done: converters may share one schema between places. */
   readonly seen: WeakSet<object>
@@ -31,7 +31,7 @@ const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 
 export function adoptSchema(schema: Record<string, unknown>, pointer: string, pass: SchemaPass): void {
   if (pass.seen.has(schema)) return
   pass.seen.add(schema)
-  repairFields(schema, 'schema', pointer, pass.warnings)
+  repairFields(schema, 'Schema', pointer, pass.warnings)
   if (pass.upgrade) upgradeSchema(schema, pointer, pass.warnings)
   repairStructure(schema, pointer, pass.warnings)
   repairSchema(schema, pointer, pass)
@@ -160,7 +160,7 @@ function repairSchema(schema: Record<string, unknown>, pointer: string, pass: Sc
     delete schema[keyword]
   }
   const ref = schema.$ref
-  if (typeof ref === 'string' && pass.refs.resolve(ref) === undefined) {
+  if (typeof ref === 'string' && pass.refs.target(ref) === undefined) {
     pass.warnings.add('reference-removed', childPointer(pointer, '$ref'), describeRef(ref), 'the reference was removed, so this schema now accepts any value here.')
     delete schema.$ref
   }

@@ -1,7 +1,7 @@
 import {TamaError} from '../../errors/index.js'
 import {isObject, jsonLengthWithin} from '../../json/index.js'
 import {LIMITS, MIB} from '../../profile/index.js'
-import {InternalRefs} from '../internal-refs.js'
+import {RefResolver} from '../../openapi/index.js'
 
 // Copies written out in one document at most: a bound on what references to references can cost.
 const MAX_COPIES = 10_000
@@ -15,7 +15,7 @@ const MAX_COPIES = 10_000
  * input instead: adoption never writes a document its validator refuses.
  */
 export function inlinePathRefs(document: Record<string, unknown>, source: string): void {
-  const refs = new InternalRefs(document)
+  const refs = new RefResolver(document, 'tolerant')
   const pending: Array<[unknown, ReadonlySet<string>]> = [[document, new Set()]]
   let copies = 0
   let copied = 0
@@ -34,7 +34,7 @@ export function inlinePathRefs(document: Record<string, unknown>, source: string
   function inlined(holder: Record<string | number, unknown>, key: string | number, chain: ReadonlySet<string>): unknown {
     const child = holder[key]
     if (!isObject(child) || typeof child.$ref !== 'string' || !child.$ref.startsWith('#/paths/') || chain.has(child.$ref) || copies >= MAX_COPIES) return child
-    const target = refs.resolve(child.$ref)
+    const target = refs.target(child.$ref)
     if (target === undefined) return child
     copies++
     copied += jsonLengthWithin(target, LIMITS.documentBytes - copied)

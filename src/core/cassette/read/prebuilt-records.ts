@@ -1,7 +1,8 @@
 import {Ajv, type ValidateFunction} from 'ajv'
 
 import {findNonJson} from '../../json/index.js'
-import {type JsonSchema, LIMITS, type OperationRecord, RefResolver, SchemaObjectChecker, subschemaLimitProblem} from '../../profile/index.js'
+import {RefResolver} from '../../openapi/index.js'
+import {type JsonSchema, LIMITS, type OperationRecord, SchemaObjectChecker, subschemaLimitProblem} from '../../profile/index.js'
 import {type StoredRecord, readStoredRecord} from '../../profile/stored-record.js'
 import {type OperationRow, differingColumn, operationRow} from '../format/index.js'
 import {count, quote} from '../../text/index.js'

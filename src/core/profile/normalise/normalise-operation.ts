@@ -5,7 +5,7 @@ import {childPointer, quoteJson} from '../../json/index.js'
 import {LIMITS} from '../limits.js'
 import type {OperationRecord} from '../operation-record.js'
 import {deriveOutput} from './output-schema.js'
-import {RefResolver} from '../ref-resolver.js'
+import {RefResolver} from '../../openapi/index.js'
 import {REFERENCE_DEPTH, type SchemaBundler, SchemaGraphFold, countSubschemas} from '../schema/index.js'
 import {normaliseExamples, normaliseKeywords} from './search-terms.js'
 

@@ -1,7 +1,7 @@
 import {jsonContent} from './input-schema.js'
 import {childPointer, isObject} from '../../json/index.js'
 import type {JsonSchema} from '../operation-record.js'
-import type {RefResolver} from '../ref-resolver.js'
+import type {RefResolver} from '../../openapi/index.js'
 import type {SchemaBundler} from '../schema/index.js'
 
 /**

@@ -1,7 +1,7 @@
 import {escapeToken, isObject, setOwnProperty, withMember} from '../../json/index.js'
 import {LIMITS} from '../limits.js'
 import type {JsonSchema} from '../operation-record.js'
-import type {RefResolver} from '../ref-resolver.js'
+import type {RefResolver} from '../../openapi/index.js'
 import {SUBSCHEMA_PLACES} from './schema-keywords.js'
 import {compareCodeUnits} from '../../text/index.js'
 

@@ -1,5 +1,5 @@
 import {childPointer, isObject} from '../../json/index.js'
-import type {RefResolver} from '../ref-resolver.js'
+import type {RefResolver} from '../../openapi/index.js'
 import {SUBSCHEMA_PLACES} from './schema-keywords.js'
 
 type Report = (pointer: string, message: string) => void

@@ -4,7 +4,7 @@ import {IN_PLACE_REACH} from './in-place-reach.js'
 import {REFERENCE_DEPTH} from './reference-depth.js'
 import {SchemaGraphFold} from './schema-graph-fold.js'
 import {DocumentPatterns} from './linear-pattern.js'
-import type {RefResolver} from '../ref-resolver.js'
+import type {RefResolver} from '../../openapi/index.js'
 import {SUBSCHEMA_PLACES, entries, isSchemaKeyword, keywordRefusal, namesListed} from './schema-keywords.js'
 
 type Report = (pointer: string, message: string) => void

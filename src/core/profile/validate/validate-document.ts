@@ -5,7 +5,7 @@ import {normaliseOperation} from '../normalise/index.js'
 import {LIMITS, PROFILE} from '../limits.js'
 import {checkStructure} from './openapi-structure.js'
 import type {OperationRecord, ValidatedDocument} from '../operation-record.js'
-import {RefResolver} from '../ref-resolver.js'
+import {RefResolver} from '../../openapi/index.js'
 import {SchemaBundler, SchemaObjectChecker} from '../schema/index.js'
 import {checkDocumentExtensions, checkOperationExtensions, unknownTamaKeyMessage} from './tama-extensions.js'
 

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {RefResolver} from '../../../../src/core/profile/ref-resolver.js'
+import {RefResolver} from '../../../../src/core/openapi/index.js'
 import {SchemaBundler} from '../../../../src/core/profile/schema/schema-bundler.js'
 
 const document = {

@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 
 import {LIMITS} from '../../../../src/core/profile/limits.js'
-import {RefResolver} from '../../../../src/core/profile/ref-resolver.js'
+import {RefResolver} from '../../../../src/core/openapi/index.js'
 import {SUBSCHEMA_PLACES} from '../../../../src/core/profile/schema/schema-keywords.js'
 import {SchemaObjectChecker} from '../../../../src/core/profile/schema/schema-objects.js'
 

@@ -7,7 +7,7 @@ import {describe, expect, it} from 'vitest'
 
 import {checkStructure} from '../../../../src/core/profile/validate/openapi-structure.js'
 import {readDocumentFile} from '../../../../src/core/profile/parse/parse-document.js'
-import {RefResolver} from '../../../../src/core/profile/ref-resolver.js'
+import {RefResolver} from '../../../../src/core/openapi/index.js'
 import {PROJECT_ROOT} from '../../../helpers/cli.js'
 
 // The official OAS 3.1 schema is the reference the hand-written structure check must agree

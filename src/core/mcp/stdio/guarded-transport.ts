@@ -1,4 +1,4 @@
-import {isObject, jsonType} from '../json/index.js'
+import {isObject, jsonType} from '../../json/index.js'
 
 /** A JSON-RPC 2.0 message, as far as this wrapper reads it. */
 export interface JsonRpcMessage {

@@ -4,6 +4,19 @@ import {isObject, jsonType, pointerTokens, valueAt} from '../json/index.js'
 export type Resolution = {readonly pointer: string; readonly value: unknown} | {readonly error: string}
 
 /**
+ * 'strict' resolves what a profile document may hold and says why anything else is
+ * refused (validation); 'tolerant' resolves what it can of a description being adopted,
+ * which repairs or drops the rest: only a literal `#` or `#/…` is internal, and a
+ * non-string `$ref` is no reference at all.
+ */
+export type RefMode = 'strict' | 'tolerant'
+
+/** An internal reference is a URI fragment of this document: `#/...` (RFC 6901 §6). */
+export function isInternalRef(ref: string): boolean {
+  return ref === '#' || ref.startsWith('#/')
+}
+
+/**
  * Resolves the document's internal references (docs/profile.md#schemas-and-ref): only
  * `#/…` JSON Pointer fragments into the same document. Every other `$ref` — a file, a URL,
  * a plain-name anchor — is refused with a message saying what to write instead.
@@ -13,7 +26,10 @@ export type Resolution = {readonly pointer: string; readonly value: unknown} | {
 export class RefResolver {
   private readonly cache = new Map<string, Resolution>()
 
-  constructor(private readonly root: unknown) {}
+  constructor(
+    private readonly root: unknown,
+    private readonly mode: RefMode = 'strict',
+  ) {}
 
   /** Where `ref` points, without following further references. */
   resolve(ref: string): Resolution {
@@ -25,18 +41,24 @@ export class RefResolver {
     return resolution
   }
 
+  /** The value `ref` points to, or undefined when it leads nowhere. */
+  target(ref: string): unknown {
+    const resolution = this.resolve(ref)
+    return 'error' in resolution ? undefined : resolution.value
+  }
+
   /**
    * Follows a Reference Object (a value with a `$ref`) through any chain of further
    * Reference Objects to the object they finally name. A chain that comes back on itself
-   * is an error, not a loop.
+   * is an error, not a loop. `pointer` is where `value` is, when known.
    */
-  follow(value: unknown, pointer: string): Resolution {
-    if (!isReference(value)) return {pointer, value}
+  follow(value: unknown, pointer?: string): Resolution {
+    if (!this.isReference(value)) return {pointer: pointer ?? '', value}
     let current = this.step(value)
     // Most references name the object itself; only chains need the cycle check.
-    if ('error' in current || !isReference(current.value)) return current
-    const seen = new Set<string>([pointer, current.pointer])
-    while ('value' in current && isReference(current.value)) {
+    if ('error' in current || !this.isReference(current.value)) return current
+    const seen = new Set<string>(pointer === undefined ? [current.pointer] : [pointer, current.pointer])
+    while ('value' in current && this.isReference(current.value)) {
       const next: Resolution = this.step(current.value)
       if ('error' in next) return next
       if (seen.has(next.pointer)) {
@@ -48,6 +70,16 @@ export class RefResolver {
     return current
   }
 
+  /** The object a value is or its references finally name, or undefined when they lead nowhere or to no object. */
+  followToObject(value: unknown): Record<string, unknown> | undefined {
+    const followed = this.follow(value)
+    return 'error' in followed || !isObject(followed.value) ? undefined : followed.value
+  }
+
+  private isReference(value: unknown): value is Record<string, unknown> {
+    return isObject(value) && Object.hasOwn(value, '$ref') && (this.mode === 'strict' || typeof value.$ref === 'string')
+  }
+
   private step(reference: Record<string, unknown>): Resolution {
     const ref = reference.$ref
     return typeof ref === 'string' ? this.resolve(ref) : {error: `\`$ref\` must be a string, found ${jsonType(ref)}.`}
@@ -55,7 +87,7 @@ export class RefResolver {
 
   private lookUp(ref: string): Resolution {
     const quoted = JSON.stringify(ref)
-    if (!ref.startsWith('#')) {
+    if (!ref.startsWith('#') || (this.mode === 'tolerant' && !isInternalRef(ref))) {
       return {
         error: `\`$ref\` ${quoted} points outside this document; tama-dex never reads other files or the network. Copy the target into \`components\` and refer to it as "#/components/…".`,
       }
@@ -76,8 +108,4 @@ export class RefResolver {
     }
     return {pointer: fragment, value}
   }
-}
-
-function isReference(value: unknown): value is Record<string, unknown> {
-  return isObject(value) && Object.hasOwn(value, '$ref')
 }

@@ -12,15 +12,15 @@ import {LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessag
 import {Ajv2020} from 'ajv/dist/2020.js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {TamaError} from '../../../src/core/errors/tama-error.js'
-import {PROTOCOL_VERSIONS, SERVER_CAPABILITIES, answerInitialize} from '../../../src/core/mcp/early-initialize.js'
-import {callTool, executeTool, searchTool, serveStdio} from '../../../src/core/mcp/index.js'
-import {PROJECT_ROOT, runCli, runProcess} from '../../helpers/cli.js'
-import {HttpTestServer} from '../execute/http-test-server.js'
-import {FakeIndex} from './fake-index.js'
+import {TamaError} from '../../../../src/core/errors/tama-error.js'
+import {PROTOCOL_VERSIONS, SERVER_CAPABILITIES, answerInitialize} from '../../../../src/core/mcp/revisions/index.js'
+import {callTool, executeTool, searchTool, serveStdio} from '../../../../src/core/mcp/index.js'
+import {PROJECT_ROOT, runCli, runProcess} from '../../../helpers/cli.js'
+import {HttpTestServer} from '../../execute/http-test-server.js'
+import {FakeIndex} from '../fake-index.js'
 
-const HOST = fileURLToPath(new URL('serve-host.mjs', import.meta.url))
-const SDK_FREE = fileURLToPath(new URL('sdk-free-entry.mjs', import.meta.url))
+const HOST = fileURLToPath(new URL('../serve-host.mjs', import.meta.url))
+const SDK_FREE = fileURLToPath(new URL('../sdk-free-entry.mjs', import.meta.url))
 const ajv = new Ajv2020({allowUnionTypes: true})
 const outputs = {search: ajv.compile(searchTool().outputSchema), execute: ajv.compile(executeTool().outputSchema)}
 const initialize = (id: number | string, protocolVersion: string) =>

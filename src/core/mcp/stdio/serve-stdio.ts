@@ -1,11 +1,12 @@
 import {PassThrough, type Readable, type Writable} from 'node:stream'
 
-import {isTamaError} from '../errors/index.js'
-import {answerFirstLine, type EarlyStart, readFirstLine, SERVER_CAPABILITIES, type ServerInfo, TAMA_DEX_SERVER_INFO} from './early-initialize.js'
+import {isTamaError} from '../../errors/index.js'
+import {SERVER_CAPABILITIES, type ServerInfo, TAMA_DEX_SERVER_INFO} from '../revisions/index.js'
+import type {IndexLender, ToolCallOptions, ToolsIndex} from '../tool-call.js'
+import {executeTool, searchTool} from '../tool-definitions.js'
+import {answerFirstLine, type EarlyStart, readFirstLine} from './early-start.js'
 import {GuardedTransport} from './guarded-transport.js'
 import {MAX_MESSAGE_BYTES, MessageLines} from './message-lines.js'
-import type {IndexLender, ToolCallOptions, ToolsIndex} from './tool-call.js'
-import {executeTool, searchTool} from './tool-definitions.js'
 
 export interface ServeOptions extends ToolCallOptions {
   /** Default: name tama-dex, this package's version. Not with `start`, which says as which server it answered. */
@@ -36,7 +37,7 @@ export async function serveStdio(index: ToolsIndex | IndexLender, options: Serve
     import('@modelcontextprotocol/sdk/server/index.js'),
     import('@modelcontextprotocol/sdk/server/stdio.js'),
     import('@modelcontextprotocol/sdk/types.js'),
-    import('./tool-call.js'),
+    import('../tool-call.js'),
   ])
   const server = new Server(serverInfo, {capabilities: SERVER_CAPABILITIES})
   const tools = [searchTool(), executeTool()]

@@ -2,7 +2,7 @@ import {Readable} from 'node:stream'
 
 import {describe, expect, it} from 'vitest'
 
-import {MessageLines} from '../../../src/core/mcp/message-lines.js'
+import {MessageLines} from '../../../../src/core/mcp/stdio/message-lines.js'
 
 /** The lines `chunks` come out as through a MessageLines of `limit` bytes, and how many were too long. */
 async function cut(chunks: readonly string[], limit: number): Promise<{lines: string[]; oversized: number}> {

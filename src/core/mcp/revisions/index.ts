@@ -1,0 +1,2 @@
+export {PROTOCOL_VERSIONS, SERVER_CAPABILITIES, TAMA_DEX_SERVER_INFO, answerInitialize} from './handshake.js'
+export type {ServerInfo} from './handshake.js'

@@ -1,0 +1,2 @@
+export {serveStdio} from './serve-stdio.js'
+export type {ServeOptions} from './serve-stdio.js'
