@@ -41,6 +41,8 @@ export const LIGHT_ENTRIES: readonly string[] = [
   'core/mcp/serve-stdio.ts',
   // bin/run.js answers initialize with it before oclif loads (src/cli/mcp-start.ts).
   'core/mcp/early-initialize.ts',
+  // The index's reads answer an unknown or hidden operation as execute does, without execute's validators.
+  'core/execute/operation-not-visible.ts',
   // The benchmarks time an install's phases apart (src/internal.ts); the host index loads
   // them only when an install starts, so its index.ts leaves them out of every search.
   'core/host-index/install-plan.ts',
