@@ -8,6 +8,9 @@ import {type TamaError, isTamaError} from '../../../src/core/errors/index.js'
 import {type TamaIndex, openIndex} from '../../../src/core/host-index/index.js'
 import {handleExecute} from '../../../src/core/mcp/index.js'
 import {runCli} from '../../helpers/cli.js'
+import {tally} from '../../reliability/counts.js'
+import {SEED, scaled} from '../../reliability/soak.js'
+import {SeededRandom} from '../../reliability/seeded-random.js'
 
 let dir: string
 let index: TamaIndex
@@ -66,4 +69,26 @@ it('answers a hidden operation exactly as an unknown one', async () => {
   const hidden = await refusal(() => index.execute('incus', 'instance_delete', {}, {scopes: [], dryRun: true}))
   const unknown = await refusal(() => index.execute('incus', 'instance_nothing', {}, {scopes: [], dryRun: true}))
   expect(hidden.toJSON()).toStrictEqual({...unknown.toJSON(), message: unknown.message.replaceAll('instance_nothing', 'instance_delete'), details: {...unknown.details, operation_id: 'instance_delete'}})
+})
+
+// Random names, from the characters a hostile caller reaches for: the same one answer, never a raw control character, never long.
+it('answers any name the caller cannot use the same way, escaped and bounded', async (context) => {
+  const random = new SeededRandom(SEED)
+  const pieces = ['incus', 'instance_delete', 'instance_get', '\u001b[31m', '\n', '\r', '"', "'", '\\', '\u0000', '\u202e', '\u2028', '\ud800', '/', '..', ' ', 'é', 'x'.repeat(200)]
+  const name = () => Array.from({length: random.int(1, 6)}, () => random.pick(pieces)).join('')
+  const runs = scaled(200, 5_000)
+  for (let run = 0; run < runs; run++) {
+    const [cassette, operation] = random.next() < 0.5 ? ['incus', name()] : [name(), random.pick(['instance_get', name()])]
+    // The one pair the reader may use is no case here.
+    if (cassette === 'incus' && operation === 'instance_get') continue
+    const described = await refusal(() => index.operation(cassette, operation, {scopes: READ}))
+    const executed = await refusal(() => index.execute(cassette, operation, {}, {scopes: READ, dryRun: true}))
+    for (const error of [described, executed]) {
+      expect(error).toMatchObject({kind: 'not_found', remedy: {kind: 'search'}})
+      expect(error.fault.startsWith(described.fault)).toBe(true)
+      expect(error.message).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202e]/)
+      expect(error.message.length).toBeLessThan(400)
+    }
+  }
+  tally(context, 'unseen operations named', runs)
 })
