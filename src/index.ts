@@ -5,7 +5,8 @@
 
 // Errors: one class, a closed set of kinds, each with its CLI exit code.
 export {ERROR_KINDS, TamaError, formatProblem, isTamaError} from './core/errors/index.js'
-export type {ErrorKind, Problem, TamaErrorOptions} from './core/errors/index.js'
+export {REMEDY_KINDS} from './core/errors/index.js'
+export type {ErrorKind, OptionChoice, Problem, Remedy, RemedyKind, TamaErrorOptions} from './core/errors/index.js'
 
 // Telemetry: node:diagnostics_channel, allow-listed fields only.
 export {EVENT_NAMES, SPAN_NAMES, channelNames} from './core/telemetry/index.js'

@@ -6,6 +6,7 @@
  */
 export {TOOL_NAMES, callTool, executeTool, handleExecute, handleSearch, isToolFailure, searchTool, serveStdio} from './core/mcp/index.js'
 export type {
+  AgentRemedy,
   Caller,
   ExecuteCallOptions,
   ExecuteIndex,

@@ -1,6 +1,6 @@
 import {Command, Errors, ux} from '@oclif/core'
 
-import {withCliRemedy} from './hints.js'
+import {type OptionFlags, cliMessage, cliProblem} from './hints.js'
 import {closestMatch} from './suggestion.js'
 import {ERROR_KINDS, type ErrorKind, TamaError, formatProblem, isTamaError} from '../core/errors/index.js'
 import {escapeUnsafe, escapeUnsafeLines} from '../core/text/index.js'
@@ -13,10 +13,10 @@ import {escapeUnsafe, escapeUnsafeLines} from '../core/text/index.js'
 export abstract class BaseCommand extends Command {
   static override enableJsonFlag = true
   /**
-   * The flag of each library option the command sets, by the option's key: library
-   * messages name options as `key` in backticks, and the command's user reads the flag.
+   * The flag of each library option the command sets, by the option's key: a remedy that
+   * says to pass an option is printed with the flag the command's user passes.
    */
-  static optionFlags: Readonly<Record<string, string>> = {}
+  static optionFlags: OptionFlags = {}
   /** Set by a command whose `--format json` report goes to the terminal: it then answers as with --json. */
   protected jsonByFormat = false
 
@@ -41,10 +41,10 @@ export abstract class BaseCommand extends Command {
   }
 
   protected override async catch(error: Error & {exitCode?: number}): Promise<void> {
-    const failure = this.withFlags(await withPositions(toTamaError(error, this.argv)))
+    const failure = await withPositions(toTamaError(error, this.argv))
     process.exitCode = failure.exitCode
     if (this.jsonEnabled()) {
-      this.logJson({error: failure.toJSON()})
+      this.logJson({error: this.inCliWords(failure)})
       return
     }
     this.printFailure(failure, isTamaError(error))
@@ -63,7 +63,7 @@ export abstract class BaseCommand extends Command {
       process.exitCode = ERROR_KINDS[failure]
       return result
     }
-    const shown = this.withFlags(await withPositions(failure))
+    const shown = await withPositions(failure)
     process.exitCode = shown.exitCode
     if (!this.jsonEnabled()) this.printFailure(shown, true)
     return result
@@ -74,19 +74,15 @@ export abstract class BaseCommand extends Command {
    * path's and is escaped. Only the parser's usage messages have lines of their own.
    */
   private printFailure(failure: TamaError, oneLine: boolean): void {
-    this.logToStderr(`Error: ${oneLine ? escapeUnsafe(failure.message) : failure.message}`)
-    for (const problem of failure.problems) this.logToStderr(`  ${escapeUnsafe(formatProblem(problem))}`)
+    const {message, problems} = this.inCliWords(failure)
+    this.logToStderr(`Error: ${oneLine ? escapeUnsafe(message) : message}`)
+    for (const problem of problems) this.logToStderr(`  ${escapeUnsafe(formatProblem(problem))}`)
   }
 
-  /** The failure with every `optionKey` the library named replaced by this command's flag, and the CLI's remedy for a wrong file. */
-  private withFlags(given: TamaError): TamaError {
-    const failure = withCliRemedy(given)
-    const flags = Object.entries((this.constructor as typeof BaseCommand).optionFlags)
-    if (flags.length === 0) return failure
-    const translate = (text: string) => flags.reduce((result, [key, flag]) => result.replaceAll(`\`${key}\``, flag), text)
-    const {kind, dispatched, details} = failure
-    const problems = failure.problems.map((problem) => ({...problem, message: translate(problem.message)}))
-    return new TamaError(kind, translate(failure.message), {dispatched, details, problems, cause: failure})
+  /** The failure as --json prints it, its message and problems in the CLI's words: the remedy with this command's flags and commands. */
+  protected inCliWords(failure: TamaError): ReturnType<TamaError['toJSON']> {
+    const flags = (this.constructor as typeof BaseCommand).optionFlags
+    return {...failure.toJSON(), message: cliMessage(failure, flags), problems: failure.problems.map((problem) => cliProblem(problem, flags))}
   }
 }
 
@@ -94,8 +90,7 @@ export abstract class BaseCommand extends Command {
 async function withPositions(failure: TamaError): Promise<TamaError> {
   if (failure.kind !== 'invalid_document' || failure.problems.length === 0) return failure
   const {locateProblems} = await import('../core/profile/index.js')
-  const {kind, message, dispatched, details} = failure
-  return new TamaError(kind, message, {dispatched, details, problems: await locateProblems(failure.problems), cause: failure})
+  return failure.with({problems: await locateProblems(failure.problems)})
 }
 
 function toTamaError(error: Error & {oclif?: {exit?: number}}, argv: readonly string[]): TamaError {

@@ -1,10 +1,9 @@
 import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../cli/base-command.js'
-import {confirmFlag} from '../cli/confirmation.js'
 import {indexFlags, scopeFlag} from '../cli/flags.js'
-import {TamaError, isTamaError} from '../core/errors/index.js'
-import type {DispatchPlan, ExecuteResult, confirmationReason} from '../core/execute/index.js'
+import {TamaError} from '../core/errors/index.js'
+import type {DispatchPlan, ExecuteResult} from '../core/execute/index.js'
 
 export default class Execute extends BaseCommand {
   static override summary = 'Run one operation through its cassette\'s executor, after every check.'
@@ -17,7 +16,7 @@ export default class Execute extends BaseCommand {
     cassette: Args.string({description: 'The cassette the operation belongs to.', required: true}),
     operation: Args.string({description: 'The operation id.', required: true}),
   }
-  static override optionFlags = {json: '--input'}
+  static override optionFlags = {json: '--input', file: '--input-file'}
   static override flags = {
     ...indexFlags,
     scope: scopeFlag,
@@ -41,15 +40,13 @@ export default class Execute extends BaseCommand {
     if (!dryRun && flags.executors === undefined) {
       throw new TamaError('usage', 'Nothing can run without executors: pass --executors MODULE, or --dry-run to only check the call.')
     }
-    const [{withIndex}, {confirmationReason, loadExecutors, readInput}] = await Promise.all([import('../core/host-index/index.js'), import('../core/execute/index.js')])
+    const [{withIndex}, {loadExecutors, readInput}] = await Promise.all([import('../core/host-index/index.js'), import('../core/execute/index.js')])
     const input = await readInput({json: flags.input, file: flags['input-file']})
     const executors = flags.executors === undefined ? undefined : await loadExecutors(flags.executors, process.cwd())
     const confirm = flags.confirm === 'true' ? true : flags.confirm
     const options = {scopes: flags.scope, executors, confirm, timeout: flags.timeout, dryRun}
     // Execute never writes the index: a read-only one serves, and a missing one is not created.
-    const output = await withIndex(flags.index, (index) => index.execute(args.cassette, args.operation, input, options), {readonly: true}).catch((error: unknown) => {
-      throw isTamaError(error) && error.kind === 'confirmation_required' ? confirmationHint(error, args.cassette, args.operation, input, confirmationReason) : error
-    })
+    const output = await withIndex(flags.index, (index) => index.execute(args.cassette, args.operation, input, options), {readonly: true})
     if (dryRun) {
       const plan = output.result as DispatchPlan
       this.log(renderPlan(plan))
@@ -68,17 +65,4 @@ function renderPlan(plan: DispatchPlan): string {
     JSON.stringify(plan.input, null, 2),
     executor,
   ].join('\n')
-}
-
-/**
- * The confirmation failure in the CLI's words: the flag to pass, and the operation named
- * once even when the document's own message names it too (adopted documents say
- * "X needs confirmation."), as the library's own message does (confirmationReason).
- */
-function confirmationHint(error: TamaError, cassette: string, operationId: string, input: unknown, reasonOf: typeof confirmationReason): TamaError {
-  const echo = typeof error.details.echo === 'string' ? error.details.echo : null
-  const reason = reasonOf(typeof error.details.message === 'string' ? error.details.message : '', operationId)
-  const sentence = reason === '' ? '' : ` ${reason}`
-  const missing = echo !== null && !(typeof input === 'object' && input !== null && Object.hasOwn(input, echo)) ? ` (and add ${echo} to the input)` : ''
-  return new TamaError('confirmation_required', `${cassette}/${operationId} needs confirmation.${sentence} Run it again with ${confirmFlag(echo)}${missing}.`, {details: error.details})
 }

@@ -44,6 +44,8 @@ export const LIGHT_ENTRIES: readonly string[] = [
   // bin/run.js answers initialize with it before oclif loads (src/cli/mcp-start.ts).
   'core/mcp/stdio/early-start.ts',
   'core/mcp/revisions/handshake.ts',
+  // The index's reads answer an unknown or hidden operation as execute does, without execute's validators.
+  'core/execute/operation-not-visible.ts',
   // The benchmarks time an install's phases apart (src/internal.ts); the host index loads
   // them only when an install starts, so its index.ts leaves them out of every search.
   'core/host-index/install-plan.ts',

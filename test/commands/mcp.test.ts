@@ -124,7 +124,7 @@ describe('tama-dex mcp', () => {
     expect(names(await call(client, 'search', {query: 'list instances'}))).toContain('incus/instances_get')
     // A cassette named that is not installed is not_found, as the CLI says, not an empty answer.
     const before = await call(client, 'search', {query: 'list worker processes', cassettes: ['runtime']})
-    expect(before).toMatchObject({error: {kind: 'not_found', message: 'No cassette named "runtime" is installed. See `cassettes()`.', dispatched: false}})
+    expect(before).toMatchObject({error: {kind: 'not_found', message: 'No cassette named "runtime" is installed. Search without `cassettes` to find operations in every cassette installed.', dispatched: false, remedy: {kind: 'list-cassettes'}}})
     const imported = await runCli(['index', 'import', join(dir, 'runtime.tama-cassette'), '--index', index])
     expect(imported.code, imported.stderr).toBe(0)
     expect(names(await call(client, 'search', {query: 'list worker processes'}))).toContain('runtime/runtime.workers.list')

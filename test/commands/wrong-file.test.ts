@@ -31,17 +31,17 @@ describe('a file of the wrong kind', () => {
   it('a cassette or an index given to index load says what it is and which command takes it, exit 2', async () => {
     const given = await runCli(['index', 'load', cassette, '--cassette', 'ops', '--index', index])
     expect(given.code).toBe(2)
-    expect(given.stderr).toContain(`${cassette} is a cassette, not a JSON or YAML document: install it with \`tama-dex index import ${cassette}\``)
+    expect(given.stderr).toContain(`${cassette} is a cassette, not a JSON or YAML document. Install it with \`tama-dex index import ${cassette}\``)
     const indexGiven = await runCli(['index', 'load', index, '--cassette', 'ops', '--index', index])
     expect(indexGiven.code).toBe(2)
-    expect(indexGiven.stderr).toContain(`${index} is a tama-dex index, not a JSON or YAML document: pass it as \`--index ${index}\``)
+    expect(indexGiven.stderr).toContain(`${index} is a tama-dex index, not a JSON or YAML document. Pass it as \`--index ${index}\``)
   })
 
   it('an API description given to cassette inspect, index import or verify names the commands that take it, exit 2', async () => {
     for (const args of [['cassette', 'inspect', document], ['index', 'import', document, '--index', index], ['cassette', 'verify', document]]) {
       const result = await runCli(args)
       expect(result.code, args.join(' ')).toBe(2)
-      expect(result.stderr).toContain(`${document} is an API description, not a cassette: build a cassette of it with \`tama-dex cassette build --document ${document}\``)
+      expect(result.stderr).toContain(`${document} is an API description, not a cassette. Build a cassette of it with \`tama-dex cassette build --document ${document}\``)
       expect(result.stderr).not.toContain('failed verification')
     }
   })
@@ -51,13 +51,13 @@ describe('a file of the wrong kind', () => {
     copyFileSync(cassette, spaced)
     const result = await runCli(['index', 'load', spaced, '--cassette', 'ops', '--index', index])
     expect(result.code).toBe(2)
-    expect(result.stderr).toContain(`${spaced} is a cassette, not a JSON or YAML document: install it with \`tama-dex index import '${spaced.replace("'", "'\\''")}'\``)
+    expect(result.stderr).toContain(`${spaced} is a cassette, not a JSON or YAML document. Install it with \`tama-dex index import '${spaced.replace("'", "'\\''")}'\``)
   })
 
   // Exit 12 would say to remove the file: a release artifact or a source must not be one.
   it.each([
-    {given: 'a cassette', file: () => cassette, want: (path: string) => `${path} is a cassette, not a tama-dex index: install it with \`tama-dex index import ${path}\``},
-    {given: 'an API description in YAML', file: () => document, want: (path: string) => `${path} is an API description, not a tama-dex index: build a cassette of it with \`tama-dex cassette build --document ${path}\``},
+    {given: 'a cassette', file: () => cassette, want: (path: string) => `${path} is a cassette, not a tama-dex index. Install it with \`tama-dex index import ${path}\``},
+    {given: 'an API description in YAML', file: () => document, want: (path: string) => `${path} is an API description, not a tama-dex index. Build a cassette of it with \`tama-dex cassette build --document ${path}\``},
     {given: 'an API description in JSON', file: () => jsonDocument, want: (path: string) => `${path} is an API description, not a tama-dex index`},
   ])('$given given as --index is named, with the commands that take it, exit 2, and left as it was', async ({file, want}) => {
     const path = file()

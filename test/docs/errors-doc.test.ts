@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs'
 
 import {describe, expect, it} from 'vitest'
 
-import {ERROR_KINDS} from '../../src/core/errors/index.js'
+import {ERROR_KINDS, REMEDY_KINDS} from '../../src/core/errors/index.js'
 
 const doc = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8')
 
@@ -17,6 +17,11 @@ describe('docs/errors.md', () => {
       expect(section, section.split('\n')[0]).toMatch(/\*\*When:\*\* \S/)
       expect(section, section.split('\n')[0]).toMatch(/\*\*What to do:\*\* \S/)
     }
+  })
+
+  it('tables exactly the kinds of remedy the code has', () => {
+    const rows = [...doc.matchAll(/^\| `([a-z-]+)`(?: \(.*?\))? \|/gm)].map(([, kind]) => kind)
+    expect(rows).toEqual(REMEDY_KINDS)
   })
 
   it('tables every exit code with exactly its kinds', () => {

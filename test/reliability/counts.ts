@@ -21,6 +21,7 @@ export type CountName =
   | 'oversized messages tried'
   | 'hostile report texts tried'
   | 'findability gates tried'
+  | 'unseen operations named'
 
 declare module 'vitest' {
   interface TaskMeta {

@@ -29,7 +29,7 @@ export default class DocumentValidate extends BaseCommand {
     const {validateFiles} = await import('../../core/profile/index.js')
     const files = argv.length > 0 ? (argv as string[]) : required((await runConfig(flags.config))?.documents, 'FILE', 'documents')
     const validated = await validateFiles(files)
-    const report = {...validated.report, files: validated.report.files.map((file) => ({...file, problems: file.problems.map(cliProblem)}))}
+    const report = {...validated.report, files: validated.report.files.map((file) => ({...file, problems: file.problems.map((problem) => cliProblem(problem))}))}
     const {failure} = validated
     await writeReports({check: 'document validate', result: report, failed: failure !== null}, outputs, (text) => this.log(text))
     // Problems are this command's result, not its failure: the report says them all.

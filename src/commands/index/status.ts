@@ -14,7 +14,7 @@ export default class IndexStatusCommand extends BaseCommand {
     let why = ''
     const status = await withIndex(flags.index, (index) => index.status(), {readonly: true}).catch((error: unknown): IndexStatus => {
       if (!isTamaError(error) || error.kind !== 'not_ready') throw error
-      why = ` (${error.message})`
+      why = ` (${this.inCliWords(error).message})`
       return {state: 'not_ready', cassettes: 0, operations: 0, storage_version: STORAGE_VERSION}
     })
     this.log(`${status.state}: ${status.cassettes} cassettes, ${status.operations} operations${why}`)

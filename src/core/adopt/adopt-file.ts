@@ -4,7 +4,7 @@ import {jsonLengthWithin} from '../json/index.js'
 import {LIMITS, MIB, documentSource, readDocumentFile} from '../profile/index.js'
 import {type AdoptReport, adoptDocument} from './adopt-document.js'
 import {bundleLocalFiles} from './bundle/index.js'
-import type {AdoptOptions} from './adopt-options.js'
+import {type AdoptOptions, SUBSET_REMEDY} from './adopt-options.js'
 import type {AdoptWarning} from './adopt-warnings.js'
 import {documentFormat, serializeDocument} from './write-document.js'
 
@@ -52,6 +52,6 @@ export async function adoptedText(input: string, output: string, options: Omit<A
 
 function tooLargeToWrite(source: string, output: string, bytes?: number): TamaError {
   const size = bytes === undefined ? '' : `${(bytes / MIB).toFixed(1)} MiB, `
-  const message = `the adopted document would be ${size}more than the ${LIMITS.documentBytes / MIB} MiB a document may be (docs/profile.md#limits), so validate and build would refuse it; ${output} was not written. Adopt a subset of the operations (\`includeTags\`, \`excludeTags\`, \`includePaths\`), or share the schemas operations repeat through #/components.`
-  return new TamaError('invalid_document', `${source}: ${message}`, {problems: [{source, pointer: '', message}]})
+  const message = `the adopted document would be ${size}more than the ${LIMITS.documentBytes / MIB} MiB a document may be (docs/profile.md#limits), so validate and build would refuse it; ${output} was not written. Share the schemas operations repeat through #/components, or adopt a subset of the operations.`
+  return new TamaError('invalid_document', `${source}: ${message}`, {problems: [{source, pointer: '', message}], remedy: SUBSET_REMEDY})
 }

@@ -1,4 +1,4 @@
-import {TamaError} from '../errors/index.js'
+import {type Remedy, TamaError, passOption} from '../errors/index.js'
 import {isObject} from '../json/index.js'
 import {METHODS} from '../openapi/index.js'
 import {LIMITS} from '../profile/index.js'
@@ -97,17 +97,17 @@ export function isScope(value: unknown): value is string {
 /** Applies ADOPT_DEFAULTS and refuses malformed values with a usage error naming the option as `key`. */
 export function resolveAdoptOptions(options: AdoptOptions): AdoptSettings {
   const settings: Required<AdoptOptions> = {...ADOPT_DEFAULTS, ...withoutUndefined(options)}
-  if (!isObject(settings.tagScopes)) throw usage(`\`tagScopes\`: expected an object from tag names to scope lists.`)
-  if (!Array.isArray(settings.destructiveMethods)) throw usage(`\`destructiveMethods\`: expected a list of HTTP methods.`)
+  if (!isObject(settings.tagScopes)) throw usage('The tag scopes are not an object.', passOption('tagScopes', 'as an object from tag names to scope lists'))
+  if (!Array.isArray(settings.destructiveMethods)) throw usage('The destructive methods are not a list.', passOption('destructiveMethods', 'as a list of HTTP methods'))
   const tagScopes = new Map<string, readonly string[]>()
   for (const [tag, scopes] of Object.entries(settings.tagScopes)) {
-    if (tag === '') throw usage(`\`tagScopes\`: the tag name is empty. Write TAG=SCOPE, e.g. instances=incus.instances.`)
-    tagScopes.set(tag, scopeList(scopes, `\`tagScopes\` ${tag}=`))
+    if (tag === '') throw usage('A tag scope has an empty tag name.', TAG_SCOPE)
+    tagScopes.set(tag, scopeList(scopes, 'tagScopes', `The tag scopes of ${JSON.stringify(tag)}`))
   }
   const destructiveMethods = new Set<HttpMethod>()
   for (const method of settings.destructiveMethods) {
     if (!(HTTP_METHODS as readonly string[]).includes(method)) {
-      throw usage(`\`destructiveMethods\`: "${String(method)}" is not an HTTP method. Use one of ${HTTP_METHODS.join(', ')}.`)
+      throw usage(`"${String(method)}" is not an HTTP method.`, passOption('destructiveMethods', `with one of ${HTTP_METHODS.join(', ')}`))
     }
     destructiveMethods.add(method)
   }
@@ -117,23 +117,23 @@ export function resolveAdoptOptions(options: AdoptOptions): AdoptSettings {
   }
   return {
     source: settings.source,
-    defaultScopes: settings.defaultScopes === null ? null : scopeList(settings.defaultScopes, '`defaultScopes`'),
+    defaultScopes: settings.defaultScopes === null ? null : scopeList(settings.defaultScopes, 'defaultScopes', 'The default scopes'),
     scopesFromSecurity: settings.scopesFromSecurity === true,
     tagScopes,
-    readScopes: settings.readScopes === null ? null : scopeList(settings.readScopes, '`readScopes`'),
-    writeScopes: settings.writeScopes === null ? null : scopeList(settings.writeScopes, '`writeScopes`'),
+    readScopes: settings.readScopes === null ? null : scopeList(settings.readScopes, 'readScopes', 'The read scopes'),
+    writeScopes: settings.writeScopes === null ? null : scopeList(settings.writeScopes, 'writeScopes', 'The write scopes'),
     destructiveMethods,
     summaryLength,
     strict: settings.strict === true,
     subset: {
-      includeTags: new Set(stringList(settings.includeTags, '`includeTags`')),
-      excludeTags: new Set(stringList(settings.excludeTags, '`excludeTags`')),
-      includePaths: stringList(settings.includePaths, '`includePaths`').map((prefix) => {
-        if (!prefix.startsWith('/')) throw usage(`\`includePaths\` ${JSON.stringify(prefix)}: a path prefix starts with "/", e.g. /users.`)
+      includeTags: new Set(stringList(settings.includeTags, 'includeTags', 'The tags to include')),
+      excludeTags: new Set(stringList(settings.excludeTags, 'excludeTags', 'The tags to exclude')),
+      includePaths: stringList(settings.includePaths, 'includePaths', 'The paths to include').map((prefix) => {
+        if (!prefix.startsWith('/')) throw usage(`The path prefix ${JSON.stringify(prefix)} does not start with "/".`, passOption('includePaths', 'with a prefix such as /users'))
         return prefix
       }),
     },
-    keywords: checkKeywordMap(settings.keywords, '`keywords`'),
+    keywords: checkKeywordMap(settings.keywords, 'keywords'),
   }
 }
 
@@ -160,7 +160,10 @@ export interface AdoptOptionsText {
  */
 export function adoptOptionsFromText(text: AdoptOptionsText, rest: Omit<AdoptOptions, keyof AdoptOptionsText> = {}): AdoptOptions {
   if (text.defaultAnyone === true && text.defaultScopes !== undefined) {
-    throw usage('`defaultScopes` and `defaultAnyone` exclude each other: pass one of them.')
+    throw usage('Default scopes and opening operations to any caller exclude each other.', {
+      kind: 'pass-option',
+      choices: [{option: 'defaultScopes', value: 'alone'}, {option: 'defaultAnyone', value: 'alone'}],
+    })
   }
   const options: AdoptOptions = {
     ...rest,
@@ -179,7 +182,7 @@ function tagScopesFromText(entries: readonly string[]): Record<string, string[]>
   const map = new Map<string, string[]>()
   for (const entry of entries) {
     const split = entry.indexOf('=')
-    if (split < 0) throw usage(`\`tagScopes\` ${JSON.stringify(entry)}: write TAG=SCOPE, e.g. \`tagScopes\` instances=incus.instances.`)
+    if (split < 0) throw usage(`The tag scope ${JSON.stringify(entry)} has no "=".`, TAG_SCOPE)
     const [tag, scope] = [entry.slice(0, split), entry.slice(split + 1)]
     const scopes = map.get(tag) ?? []
     if (scope !== '') scopes.push(scope)
@@ -190,12 +193,12 @@ function tagScopesFromText(entries: readonly string[]): Record<string, string[]>
 
 function destructiveMethodsFromText(methods: readonly string[] | undefined): readonly HttpMethod[] | undefined {
   if (methods === undefined || !methods.includes('none')) return methods as readonly HttpMethod[] | undefined
-  if (methods.length > 1) throw usage('`destructiveMethods` none cannot be combined with a method.')
+  if (methods.length > 1) throw usage('The destructive method none cannot be combined with a method.', passOption('destructiveMethods', 'none alone, or methods only'))
   return []
 }
 
-function stringList(values: unknown, flag: string): string[] {
-  if (!Array.isArray(values) || !values.every((value) => typeof value === 'string' && value !== '')) throw usage(`${flag}: expected a list of non-empty strings.`)
+function stringList(values: unknown, option: string, what: string): string[] {
+  if (!Array.isArray(values) || !values.every((value) => typeof value === 'string' && value !== '')) throw usage(`${what} are not a list of non-empty strings.`, passOption(option, 'as a list of non-empty strings'))
   return [...new Set(values as string[])].sort()
 }
 
@@ -210,14 +213,15 @@ export function hasScopeRule(settings: AdoptSettings): boolean {
   )
 }
 
-function scopeList(scopes: unknown, option: string): readonly string[] {
-  if (!Array.isArray(scopes)) throw usage(`${option}: expected a list of scopes.`)
+/** The scopes given as `option`, which `what` names in messages. */
+function scopeList(scopes: unknown, option: string, what: string): readonly string[] {
+  if (!Array.isArray(scopes)) throw usage(`${what} are not a list.`, passOption(option, 'as a list of scopes'))
   for (const scope of scopes) {
     if (!isScope(scope)) {
-      throw usage(`${option}: ${JSON.stringify(scope)} is not a scope: use 1–${LIMITS.scopeLength} printable ASCII characters without spaces (e.g. incus.read).`)
+      throw usage(`${what}: ${JSON.stringify(scope)} is not a scope.`, passOption(option, `with 1–${LIMITS.scopeLength} printable ASCII characters without spaces, e.g. incus.read`))
     }
   }
-  if (scopes.length > LIMITS.scopesPerOperation) throw usage(`${option}: at most ${LIMITS.scopesPerOperation} scopes.`)
+  if (scopes.length > LIMITS.scopesPerOperation) throw usage(`${what} are more than ${LIMITS.scopesPerOperation}.`, passOption(option, `with at most ${LIMITS.scopesPerOperation} scopes`))
   return [...new Set(scopes)]
 }
 
@@ -225,6 +229,18 @@ function withoutUndefined(options: AdoptOptions): Partial<AdoptOptions> {
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined))
 }
 
-function usage(message: string): TamaError {
-  return new TamaError('usage', message)
+function usage(message: string, remedy?: Remedy): TamaError {
+  return new TamaError('usage', message, {remedy})
 }
+
+/** Adopting a subset of the operations: each option repeatable. */
+export const SUBSET_REMEDY: Remedy = {
+  kind: 'pass-option',
+  choices: [
+    {option: 'includeTags', value: 'TAG'},
+    {option: 'excludeTags', value: 'TAG'},
+    {option: 'includePaths', value: 'PREFIX (each repeatable)'},
+  ],
+}
+
+const TAG_SCOPE = passOption('tagScopes', 'as TAG=SCOPE, e.g. instances=incus.instances')

@@ -1,4 +1,4 @@
-import {TamaError, type Problem} from '../errors/index.js'
+import {TamaError, passOption, type Problem} from '../errors/index.js'
 import {METHODS} from '../openapi/index.js'
 import {LIMITS, isKeyword, normaliseKeyword, readDocumentFile} from '../profile/index.js'
 import {childPointer, isObject, jsonType} from '../json/index.js'
@@ -30,12 +30,13 @@ export async function readKeywordMap(file: string): Promise<KeywordMap> {
   return value as KeywordMap
 }
 
-/** Refuses a keyword map given as a library option that `readKeywordMap` would refuse; `flag` names it in the message. */
+/** Refuses a keyword map given as the library option `option` that `readKeywordMap` would refuse. */
 export function checkKeywordMap(map: unknown, option: string): KeywordMap {
   const problems: string[] = []
-  if (!isObject(map)) throw new TamaError('usage', `${option}: expected an object from operationIds and tags to lists of keywords.`)
+  const remedy = passOption(option, 'as an object from operationIds and tags to lists of keywords')
+  if (!isObject(map)) throw new TamaError('usage', 'The keyword map is not an object.', {remedy})
   for (const [key, words] of Object.entries(map)) checkEntry(key, words, childPointer('', key), (pointer, message) => problems.push(`#${pointer}: ${message}`))
-  if (problems.length > 0) throw new TamaError('usage', `${option}: ${problems[0]}`)
+  if (problems.length > 0) throw new TamaError('usage', `The keyword map at ${problems[0]}`, {remedy})
   return map as KeywordMap
 }
 

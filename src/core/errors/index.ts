@@ -2,3 +2,5 @@ export {ERROR_KINDS, TamaError, formatProblem, isTamaError} from './tama-error.j
 export type {ErrorKind, Problem, TamaErrorOptions} from './tama-error.js'
 export {isNoRoom, unwritableFailure} from './storage-failure.js'
 export {readOptions, readScopes} from './read-options.js'
+export {REMEDY_KINDS, confirmArgument, passChoices, passOption, renderRemedy} from './remedy.js'
+export type {OptionChoice, Remedy, RemedyKind, RemedyTable} from './remedy.js'

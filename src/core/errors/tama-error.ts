@@ -1,3 +1,5 @@
+import {REMEDY_TEXT, type Remedy, renderRemedy} from './remedy.js'
+
 /**
  * The closed set of failures every public tama-dex function reports, each with the
  * CLI exit code it maps to. docs/errors.md says when each happens and what to do; a test
@@ -62,8 +64,12 @@ export interface TamaErrorOptions {
   readonly problems?: readonly Problem[]
   /** Machine-readable facts about the failure (JSON-safe; never inputs or results). */
   readonly details?: Readonly<Record<string, unknown>>
+  /** What to do about it, as data; the message ends with the library's wording of it. */
+  readonly remedy?: Remedy
   readonly cause?: unknown
 }
+
+type TamaErrorJson = {kind: ErrorKind; message: string; dispatched: boolean; problems: Problem[]; details: Record<string, unknown>; remedy?: Remedy}
 
 /** The one error class tama-dex throws. `kind` is from a closed set; see ERROR_KINDS. */
 export class TamaError extends Error {
@@ -72,19 +78,34 @@ export class TamaError extends Error {
   readonly dispatched: boolean
   readonly problems: readonly Problem[]
   readonly details: Readonly<Record<string, unknown>>
+  readonly remedy: Remedy | undefined
+  /** What was wrong, without the remedy: each surface (library, CLI, MCP) follows it with its own rendering of `remedy`. */
+  readonly fault: string
 
+  /** `message` says what was wrong; with a `remedy`, the error's message adds the library's wording of it. */
   constructor(kind: ErrorKind, message: string, options: TamaErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : {cause: options.cause})
+    const {remedy} = options
+    super(remedy === undefined ? message : `${message} ${renderRemedy(remedy, REMEDY_TEXT)}`, options.cause === undefined ? undefined : {cause: options.cause})
     this.kind = kind
     this.dispatched = options.dispatched ?? false
     this.problems = options.problems ?? []
     this.details = options.details ?? {}
+    this.remedy = remedy
+    this.fault = message
   }
 
   /** Rebuilds an error sent across a thread or process boundary as `toJSON()`. */
-  static fromJSON(json: {kind: string; message: string; dispatched?: boolean; problems?: Problem[]; details?: Record<string, unknown>}): TamaError {
+  static fromJSON(json: {kind: string; message: string; dispatched?: boolean; problems?: Problem[]; details?: Record<string, unknown>; remedy?: Remedy}): TamaError {
     const kind = json.kind in ERROR_KINDS ? (json.kind as ErrorKind) : 'internal'
-    return new TamaError(kind, json.message, {dispatched: json.dispatched, problems: json.problems, details: json.details})
+    const {remedy} = json
+    const wording = remedy === undefined ? '' : ` ${renderRemedy(remedy, REMEDY_TEXT)}`
+    const fault = wording !== '' && json.message.endsWith(wording) ? json.message.slice(0, -wording.length) : json.message
+    return new TamaError(kind, fault, {dispatched: json.dispatched, problems: json.problems, details: json.details, remedy: fault === json.message ? undefined : remedy})
+  }
+
+  /** The same failure with some of its options changed; its fault, and its remedy unless given, stay as they were. */
+  with(changed: TamaErrorOptions): TamaError {
+    return new TamaError(this.kind, this.fault, {dispatched: this.dispatched, problems: this.problems, details: this.details, remedy: this.remedy, cause: this, ...changed})
   }
 
   get exitCode(): number {
@@ -92,13 +113,14 @@ export class TamaError extends Error {
   }
 
   /** A JSON-safe view, as printed by `--json` and returned by the MCP handlers. */
-  toJSON(): {kind: ErrorKind; message: string; dispatched: boolean; problems: Problem[]; details: Record<string, unknown>} {
+  toJSON(): TamaErrorJson {
     return {
       kind: this.kind,
       message: this.message,
       dispatched: this.dispatched,
       problems: [...this.problems],
       details: {...this.details},
+      ...(this.remedy === undefined ? {} : {remedy: {...this.remedy}}),
     }
   }
 }

@@ -23,12 +23,11 @@ export function checkConfirmation(
   if (rule.when !== 'always' && !validator.matches(rule.when, input)) return
   if (rule.echo === null) {
     if (confirm === true) return
-    throw required(name, operationId, rule, 'confirm: true')
+    throw required(name, operationId, rule, false)
   }
   const expected = echoedValue(input, rule.echo)
   if (expected !== undefined && confirm === expected) return
-  const missing = expected === undefined ? ` (input.${rule.echo} is missing: send it too)` : ''
-  throw required(name, operationId, rule, `confirm: "<value of input.${rule.echo}>"${missing}`)
+  throw required(name, operationId, rule, expected === undefined)
 }
 
 /** The string the caller must send to confirm: the echoed property's value, as text. */
@@ -42,7 +41,7 @@ function echoedValue(input: Record<string, unknown>, echo: string): string | und
  * The rule's message as the sentence after "NAME needs confirmation.": without its own
  * "OPERATION needs confirmation" (the default message is only that), so no message says it twice.
  */
-export function confirmationReason(message: string, operationId: string): string {
+function confirmationReason(message: string, operationId: string): string {
   const text = message.trim()
   const said = `${operationId} needs confirmation`
   const rest = text.startsWith(said) ? text.slice(said.length).replace(/^[.!:]?\s*/, '') : text
@@ -50,9 +49,11 @@ export function confirmationReason(message: string, operationId: string): string
   return reason === '' || /[.!?]$/.test(reason) ? reason : `${reason}.`
 }
 
-function required(name: string, operationId: string, rule: ConfirmationRule, send: string): TamaError {
+/** `missing`: the echoed input field was not sent, so the caller must add it too. */
+function required(name: string, operationId: string, rule: ConfirmationRule, missing: boolean): TamaError {
   const reason = confirmationReason(rule.message, operationId)
-  return new TamaError('confirmation_required', `${name} needs confirmation.${reason === '' ? '' : ` ${reason}`} To proceed, call again with ${send}.`, {
+  return new TamaError('confirmation_required', `${name} needs confirmation.${reason === '' ? '' : ` ${reason}`}`, {
     details: {echo: rule.echo, message: rule.message},
+    remedy: {kind: 'confirm', echo: rule.echo, missing},
   })
 }

@@ -3,6 +3,7 @@ import {INPUT_LIMITS, type OperationRecord} from '../profile/index.js'
 import {traceSpan} from '../telemetry/index.js'
 import {thrownFirstLine} from '../text/index.js'
 import {checkConfirmation} from './confirmation.js'
+import {nothingInstalled, operationNotVisible} from './operation-not-visible.js'
 import {resolveExecutor, type ResolvedExecutor} from './executor-registry.js'
 import {findNonJson, isPlainObject} from '../json/index.js'
 import {saysNotSent} from './not-sent.js'
@@ -68,9 +69,7 @@ async function checkAndDispatch(
   const scopes = checkScopes(options.scopes)
   const timeout = checkTimeout(options.timeout)
   throwIfAborted(options.signal)
-  if (!catalog.isReady()) {
-    throw new TamaError('not_ready', 'The index has no cassette installed yet. Import a cassette or load a document first.')
-  }
+  if (!catalog.isReady()) throw nothingInstalled()
   const operation = findOperation(catalog, cassette, operationId, scopes)
   onFound(operation)
   const name = `${cassette}/${operationId}`
@@ -95,7 +94,7 @@ async function checkAndDispatch(
  */
 function settled(error: unknown, dispatched: boolean): TamaError {
   if (isTamaError(error)) {
-    return error.dispatched === dispatched ? error : new TamaError(error.kind, error.message, {dispatched, problems: error.problems, details: error.details, cause: error})
+    return error.dispatched === dispatched ? error : error.with({dispatched})
   }
   return dispatched
     ? new TamaError('internal', `An unexpected failure occurred after the call was dispatched. ${RECONCILE}`, {dispatched: true, cause: error})
@@ -133,24 +132,9 @@ function findOperation(catalog: OperationCatalog, cassette: string, operationId:
         .slice(0, MAX_SUGGESTIONS)
         .map((s) => ({cassette: s.cassette, operation_id: s.operation_id}))
     : []
-  const hint =
-    suggestions.length === 0
-      ? ' Use search to find the operations you can run.'
-      : ` Did you mean ${suggestions.map((s) => `${s.cassette}/${s.operation_id}`).join(', ')}? Or use search to find the operations you can run.`
-  const [shownCassette, shownOperation] = [shorten(cassette), shorten(operationId)]
-  return notFound(
-    `No operation ${JSON.stringify(shownOperation)} in cassette ${JSON.stringify(shownCassette)} is available to you.${hint}`,
-    {cassette: shownCassette, operation_id: shownOperation, suggestions},
-  )
+  throw operationNotVisible(cassette, operationId, suggestions)
 }
 
-function notFound(message: string, details: Record<string, unknown>): never {
-  throw new TamaError('not_found', message, {details})
-}
-
-function shorten(text: string): string {
-  return text.length <= 128 ? text : `${text.slice(0, 128)}…`
-}
 
 /**
  * A copy of the input, once it is a JSON object of plain data within INPUT_LIMITS, so

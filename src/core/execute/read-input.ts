@@ -1,4 +1,4 @@
-import {TamaError} from '../errors/index.js'
+import {TamaError, passOption} from '../errors/index.js'
 import {readBoundedFile, readBoundedStream} from '../files/index.js'
 import {LIMITS} from '../profile/index.js'
 
@@ -12,7 +12,7 @@ const MAX_INPUT_BYTES = LIMITS.documentBytes
  * Messages name the source as the caller gave it: the option `json`, or the file name.
  */
 export async function readInput(source: {json?: string; file?: string}, stdin: NodeJS.ReadableStream = process.stdin): Promise<unknown> {
-  if (source.json !== undefined) return parseInput(source.json, '`json`')
+  if (source.json !== undefined) return parseInput(source.json, 'json')
   if (source.file === undefined) return {}
   if (source.file === '-') return parseInput((await readBoundedStream(stdin, MAX_INPUT_BYTES, () => tooLarge('stdin'))).toString('utf8'), 'stdin')
   const where = JSON.stringify(source.file)
@@ -20,11 +20,13 @@ export async function readInput(source: {json?: string; file?: string}, stdin: N
   return parseInput(bytes.toString('utf8'), where)
 }
 
-function parseInput(text: string, where: string): unknown {
+/** `source` is the option `json`, or the file the input was read from. */
+function parseInput(text: string, source: string): unknown {
   try {
     return JSON.parse(text)
   } catch (error) {
-    throw new TamaError('usage', `The input in ${where} is not valid JSON (${(error as Error).message}). Pass a JSON object, e.g. '{"name":"web1"}'.`)
+    const fault = `The input${source === 'json' ? '' : ` in ${source}`} is not valid JSON (${(error as Error).message}).`
+    throw new TamaError('usage', fault, {remedy: passOption(source === 'json' ? 'json' : 'file', `with a JSON object, e.g. '{"name":"web1"}'`)})
   }
 }
 

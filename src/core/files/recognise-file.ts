@@ -50,25 +50,18 @@ export function recogniseFileHead(head: Uint8Array): FileKind {
 }
 
 /**
- * The usage error for a file of the wrong kind, naming what it is and what takes it;
- * null when the file is of no kind tama-dex knows (the caller's own checks say why).
- * `details.file_kind` lets a command that takes several kinds tell them apart, and
- * `details.file` and `details.expected` with it let the CLI name its own commands for the file.
+ * The usage error for a file of the wrong kind, naming what it is, with the remedy of using
+ * it where that kind is taken; null when the file is of no kind tama-dex knows (the
+ * caller's own checks say why). `details.file_kind` lets a command that takes several
+ * kinds tell them apart.
  */
 export function wrongKindOfFile(path: string, kind: FileKind, expected: string): TamaError | null {
-  const takes = TAKEN_BY[kind]
-  if (takes === undefined) return null
-  return new TamaError('usage', wrongKindMessage(path, takes.what, expected, takes.remedy), {details: {file_kind: kind, file: path, expected}})
+  if (kind === 'other') return null
+  return new TamaError('usage', `${path} is ${WHAT[kind]}, not ${expected}.`, {
+    details: {file_kind: kind, file: path, expected},
+    remedy: {kind: 'other-command', file: path, fileKind: kind},
+  })
 }
 
-/** What a wrong kind of file is and what to do with it, with `remedy` in the caller's words. */
-export function wrongKindMessage(path: string, what: string, expected: string, remedy: string): string {
-  return `${path} is ${what}, not ${expected}: ${remedy}`
-}
-
-/** What each kind of file is, and what to do with it instead, in the library's words. */
-export const TAKEN_BY: Readonly<Partial<Record<FileKind, {readonly what: string; readonly remedy: string}>>> = Object.freeze({
-  cassette: {what: 'a cassette', remedy: 'install it in an index, read its meta and operations, or search it alone in a private index.'},
-  index: {what: 'a tama-dex index', remedy: 'open it as an index.'},
-  description: {what: 'an API description', remedy: 'build a cassette of it, load it into an index, or search it alone in a private index.'},
-})
+/** What each kind of file is. */
+const WHAT: Readonly<Record<Exclude<FileKind, 'other'>, string>> = Object.freeze({cassette: 'a cassette', index: 'a tama-dex index', description: 'an API description'})

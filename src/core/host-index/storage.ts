@@ -119,7 +119,7 @@ function checkIndexFile(path: string, options: StorageOptions): boolean {
   const stats = statOf(path)
   if (stats === undefined) {
     if (options.readonly === true) {
-      throw new TamaError('not_ready', `There is no index at ${path} yet: nothing has been installed there. Import a cassette into it first.`)
+      throw new TamaError('not_ready', `There is no index at ${path} yet: nothing has been installed there.`, {remedy: {kind: 'install-first'}})
     }
     if (options.mustExist === true) throw indexMoved()
     return false
@@ -168,7 +168,7 @@ function statOf(path: string): Stats | undefined {
   } catch (error) {
     const why = IMPOSSIBLE_PATHS.get((error as NodeJS.ErrnoException).code ?? '')
     if (why === undefined) throw unusable(path, 'it cannot be read')
-    throw new TamaError('usage', `${path} cannot be an index: ${why}. Choose another path for the index.`)
+    throw new TamaError('usage', `${path} cannot be an index: ${why}.`, {remedy: {kind: 'another-index'}})
   }
 }
 
@@ -221,10 +221,9 @@ function cannotMakeWalFiles(error: unknown, path: string): boolean {
 
 function walUnreadable(error: unknown, path: string): TamaError {
   const code = (error as {code: string}).code
-  const [why, what] = isNoRoom(code, path)
-    ? ['the disk is full', 'Free some space']
-    : ['its folder cannot be written here', 'Make the folder writable, or open the index once where it is writable']
-  return new TamaError('unwritable', `Cannot read the index ${path}: ${why}, and SQLite must write ${path}-shm to read the changes in ${path}-wal. ${what}.`, {details: {code}})
+  const fault = (why: string) => `Cannot read the index ${path}: ${why}, and SQLite must write ${path}-shm to read the changes in ${path}-wal.`
+  if (isNoRoom(code, path)) return new TamaError('unwritable', `${fault('the disk is full')} Free some space.`, {details: {code}})
+  return new TamaError('unwritable', fault('its folder cannot be written here'), {details: {code}, remedy: {kind: 'open-writable'}})
 }
 
 /**
@@ -261,7 +260,7 @@ export function indexMoved(): TamaError {
 }
 
 function unusable(path: string, why: string): TamaError {
-  return new TamaError('incompatible_file', `${path} is not a tama-dex index (${why}); it was left untouched. Choose a new file name for the index, or remove the file if it is yours to remove.`)
+  return new TamaError('incompatible_file', `${path} is not a tama-dex index (${why}); it was left untouched. Remove the file if it is yours to remove.`, {remedy: {kind: 'another-index'}})
 }
 
 /** What a read-only open accepts: only a current index; anything to create or recreate is not_ready. */
@@ -269,10 +268,10 @@ function checkSchema(db: SqliteDatabase, path: string): Omit<OpenedStorage, 'fil
   const seen = schemaIdentity(db)
   if (seen.applicationId === INDEX_APPLICATION_ID && seen.version === STORAGE_VERSION) return {db, recreated: false, previousVersion: null}
   refuseNewer(path, seen)
-  const create = 'Import a cassette into it'
-  if (seen.applicationId === 0 && seen.objects === 0) throw new TamaError('not_ready', `${path} holds no index yet. ${create}.`)
+  const remedy = {kind: 'install-first'} as const
+  if (seen.applicationId === 0 && seen.objects === 0) throw new TamaError('not_ready', `${path} holds no index yet.`, {remedy})
   if (seen.applicationId === INDEX_APPLICATION_ID) {
-    throw new TamaError('not_ready', `${path} was written by an older tama-dex (storage version ${seen.version}) and must be recreated, which reading does not do. ${create}: that recreates it, and then import its other cassettes again.`)
+    throw new TamaError('not_ready', `${path} was written by an older tama-dex (storage version ${seen.version}) and must be recreated, which reading does not do; an import recreates it (then import its other cassettes again).`, {remedy})
   }
   throw unusable(path, 'it belongs to another program')
 }
@@ -326,7 +325,8 @@ function refuseNewer(path: string, seen: {applicationId: number; version: number
   if (seen.applicationId !== INDEX_APPLICATION_ID || seen.version <= STORAGE_VERSION) return
   throw new TamaError(
     'incompatible_file',
-    `${path} is a tama-dex index of storage version ${seen.version}, written by a newer tama-dex than this one (storage version ${STORAGE_VERSION}); it was left untouched. Upgrade tama-dex, or choose another file for the index.`,
+    `${path} is a tama-dex index of storage version ${seen.version}, written by a newer tama-dex than this one (storage version ${STORAGE_VERSION}); it was left untouched. Upgrade tama-dex.`,
+    {remedy: {kind: 'another-index'}},
   )
 }
 

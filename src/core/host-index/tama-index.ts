@@ -1,9 +1,11 @@
 import {TamaError, readOptions, readScopes} from '../errors/index.js'
 import type {ExecuteOptions, ExecuteResult, OperationCatalog} from '../execute/index.js'
+// Light: the index's reads must not load execute's validators.
+import {nothingInstalled, operationNotVisible} from '../execute/operation-not-visible.js'
 import {type SearchOptions, type SearchResponse, getOperation, searchOperations, suggestOperations} from '../search/index.js'
 import type {OperationRecord} from '../profile/index.js'
 import type {SqliteDatabase, SqliteStatement} from '../sqlite/index.js'
-import {printable, quote} from '../text/index.js'
+import {quote} from '../text/index.js'
 import {publishEvent, traceSpan, traceSpanSync} from '../telemetry/index.js'
 import {type InstallResult, type ReplaceRules, removeCassette} from './commit-install.js'
 import {type FileIdentity, stillNames} from './index-file.js'
@@ -144,7 +146,7 @@ export class TamaIndex {
     return traceSpanSync('search', {limit: options.limit}, (span) => {
       this.#checkFile()
       const response = this.#snapshot(() => {
-        if (!this.#ready()) throw notReady()
+        if (!this.#ready()) throw nothingInstalled()
         const found = searchOperations(this.#db, query, options)
         // A cassette asked for by name that is not installed is said so, not answered as "no match".
         for (const name of options.cassettes ?? []) if (findInstalled(this.#db, name) === undefined) throw notInstalled(name)
@@ -165,12 +167,10 @@ export class TamaIndex {
     if (scopes === undefined) throw new TamaError('usage', 'options.scopes must be an array of scope strings (use [] for a caller with no scopes).')
     this.#checkFile()
     return this.#snapshot(() => {
-      if (!this.#ready()) throw notReady()
+      if (!this.#ready()) throw nothingInstalled()
       const found = getOperation(this.#db, cassette, operationId, scopes)
       if (found !== undefined) return found
-      throw new TamaError('not_found', `No operation ${quote(operationId)} in cassette ${quote(cassette)} is available to you. Find the operations you can see with search.`, {
-        details: {cassette: printable(cassette), operation_id: printable(operationId)},
-      })
+      throw operationNotVisible(cassette, operationId)
     })
   }
 
@@ -207,10 +207,6 @@ export class TamaIndex {
   }
 }
 
-function notReady(): TamaError {
-  return new TamaError('not_ready', 'The index has no cassette installed yet. Import a cassette or load a document first.')
-}
-
 function notInstalled(name: string): TamaError {
-  return new TamaError('not_found', `No cassette named "${name}" is installed. See \`cassettes()\`.`)
+  return new TamaError('not_found', `No cassette named ${quote(name)} is installed.`, {remedy: {kind: 'list-cassettes'}})
 }

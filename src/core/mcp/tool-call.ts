@@ -1,5 +1,5 @@
 import {TamaError, isTamaError} from '../errors/index.js'
-import type {ExecutorMap} from '../execute/index.js'
+import {type ExecutorMap, nothingInstalled} from '../execute/index.js'
 import {handleExecute} from './handle-execute.js'
 import {handleSearch} from './handle-search.js'
 import {isToolFailure, pick, readHostValue, toToolError} from './tool-failure.js'
@@ -98,9 +98,6 @@ function writeToStderr(error: unknown): void {
 /** An index failure as agents may see it: its kind, and what it means for them, without the path. */
 function withoutPath(error: unknown): unknown {
   if (!isTamaError(error)) return error
-  const message =
-    error.kind === 'not_ready'
-      ? 'The index has no cassette installed yet: nothing can be found or run until the host installs one.'
-      : 'The host\'s index cannot be used right now; nothing ran. The host has been told why.'
-  return new TamaError(error.kind, message)
+  if (error.kind === 'not_ready') return nothingInstalled()
+  return new TamaError(error.kind, 'The host\'s index cannot be used right now; nothing ran. The host has been told why.')
 }

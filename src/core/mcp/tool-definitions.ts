@@ -1,3 +1,5 @@
+import {REMEDY_KINDS} from '../errors/index.js'
+
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema'
 
 /** An MCP tool definition as plain data; the MCP server lists these unchanged. */
@@ -34,6 +36,13 @@ const ERROR = {
     dispatched: {const: false},
     problems: {type: 'array', items: PROBLEM, description: 'Each problem located by a JSON Pointer into the arguments or the input.'},
     details: {type: 'object'},
+    remedy: {
+      type: 'object',
+      description:
+        'What to do, as data; the message says it in words. search: find the operations you can see with the search tool. confirm: once the user agrees, call again with `confirm` (true when `echo` is null, else the value of input field `echo`; `missing`: send that field too). install-first: the host must install a cassette. Other kinds are for the host.',
+      properties: {kind: {enum: [...REMEDY_KINDS]}},
+      required: ['kind'],
+    },
   },
   required: ['kind', 'message', 'dispatched'],
 }

@@ -1,4 +1,5 @@
 import {type Problem, TamaError, isTamaError, readScopes} from '../errors/index.js'
+import {agentMessage, agentRemedy} from './agent-remedies.js'
 import {schemaValidator} from '../execute/index.js'
 import type {ToolDefinition} from './tool-definitions.js'
 import type {OperationError, ToolError} from './tool-index.js'
@@ -59,8 +60,8 @@ export function toToolError(error: unknown): ToolError {
   if (!isTamaError(error)) {
     return {kind: 'internal', message: 'An unexpected failure occurred; nothing ran. Try again, and report it to the host if it persists.', dispatched: false, problems: [], details: {}}
   }
-  const {kind, message, problems, details} = error.toJSON()
-  return {kind, message, dispatched: false, problems, details}
+  const {kind, problems, details} = error.toJSON()
+  return {kind, message: agentMessage(error), dispatched: false, problems, details, ...(error.remedy === undefined ? {} : {remedy: agentRemedy(error.remedy)})}
 }
 
 /** A failure after dispatch — or any unexpected one, since dispatch cannot then be ruled out. */
@@ -73,7 +74,7 @@ export function toOperationError(error: unknown): OperationError {
       details: {},
     }
   }
-  return {kind: error.kind, message: error.message, dispatched: error.dispatched, details: {...error.details}}
+  return {kind: error.kind, message: agentMessage(error), dispatched: error.dispatched, details: {...error.details}}
 }
 
 /** Whether a tool output reports a failure (the MCP result's `isError`). */

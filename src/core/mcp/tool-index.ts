@@ -1,5 +1,6 @@
 import type {ExecuteOptions, ExecuteResult} from '../execute/index.js'
 import type {Problem} from '../errors/index.js'
+import type {AgentRemedy} from './agent-remedies.js'
 import type {SearchHit} from '../search/index.js'
 
 /** One search hit, as the index answers it and the search tool returns it. */
@@ -34,6 +35,8 @@ export interface ToolError {
   readonly dispatched: false
   readonly problems: Problem[]
   readonly details: Record<string, unknown>
+  /** What to do, as data (docs/errors.md#remedies); the message ends with it in words. */
+  readonly remedy?: AgentRemedy
 }
 
 /** A failure after the call reached an executor (or when that cannot be ruled out). */

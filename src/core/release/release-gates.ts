@@ -1,5 +1,5 @@
 import {count} from '../text/index.js'
-import {TamaError} from '../errors/index.js'
+import {TamaError, passOption} from '../errors/index.js'
 import type {CassetteDiff} from './diff-types.js'
 import type {FindabilityRegression} from './findability-changes.js'
 import {PENALTIES} from './lint-score.js'
@@ -9,7 +9,7 @@ import type {FindingKind, LintReport} from './lint-types.js'
 export const FAIL_ON = ['any', 'breaking', 'security', 'findability', 'none'] as const
 export type FailOn = (typeof FAIL_ON)[number]
 
-// Messages name the options by their keys in backticks (`failOn`); the CLI puts its flags there.
+// A message names the option it speaks of by key in backticks (`failOn`), and the CLI puts its flag there; what to do is the error's remedy.
 
 /**
  * TamaError('changes_found') (exit 13) when the diff has a change of the class `failOn`
@@ -32,7 +32,10 @@ export function diffGateFailure(diff: CassetteDiff & {readonly findability?: rea
     return new TamaError('changes_found', `${count(summary.security, 'security-relevant change')} found (\`failOn\` security): have them reviewed before this release is published.`, {details})
   }
   if (failOn === 'none' || diff.identical) return null
-  return new TamaError('changes_found', `The releases differ: ${summary.added} added, ${summary.removed} removed, ${summary.changed} changed (\`failOn\` any). Use \`failOn\` breaking or security to gate on those only.`, {details})
+  return new TamaError('changes_found', `The releases differ: ${summary.added} added, ${summary.removed} removed, ${summary.changed} changed (\`failOn\` any).`, {
+    details,
+    remedy: passOption('failOn', 'breaking or security to gate on those only'),
+  })
 }
 
 /** A lint finding kind as a class `failOn` names and reports use as a rule id: `example-missed`. */

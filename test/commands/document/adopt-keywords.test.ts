@@ -100,9 +100,9 @@ describe('adoptDocument with a keyword map', () => {
   })
 
   it.each([
-    {given: 'a list', keywords: ['vm'], want: /`keywords`: expected an object/},
-    {given: 'a word that is not a list', keywords: {instances: 'vm'}, want: /`keywords`: #\/instances: The keywords of instances must be a list/},
-    {given: 'an empty word', keywords: {instances: ['']}, want: /`keywords`: #\/instances\/0: A keyword is 1-64 characters/},
+    {given: 'a list', keywords: ['vm'], want: /^The keyword map is not an object\. Pass `keywords` as an object from operationIds and tags to lists of keywords\.$/},
+    {given: 'a word that is not a list', keywords: {instances: 'vm'}, want: /^The keyword map at #\/instances: The keywords of instances must be a list.* Pass `keywords` as an object/},
+    {given: 'an empty word', keywords: {instances: ['']}, want: /^The keyword map at #\/instances\/0: A keyword is 1-64 characters.* Pass `keywords` as an object/},
   ])('refuses $given as a usage error', async ({keywords, want}) => {
     await expect(adoptDocument(description(), {defaultScopes: [], keywords: keywords as never})).rejects.toMatchObject({kind: 'usage', message: expect.stringMatching(want)})
   })

@@ -18,16 +18,23 @@ describe('adoptOptionsFromText', () => {
     })
   })
 
-  describe.each<{given: string; text: AdoptOptionsText; want: string}>([
-    {given: 'both default forms', text: {defaultScopes: ['a'], defaultAnyone: true}, want: '`defaultScopes` and `defaultAnyone` exclude each other: pass one of them.'},
-    {given: 'a tag scope without "="', text: {tagScopes: ['pets']}, want: '`tagScopes` "pets": write TAG=SCOPE, e.g. `tagScopes` instances=incus.instances.'},
-    {given: 'an empty tag', text: {tagScopes: ['=p.read']}, want: '`tagScopes`: the tag name is empty. Write TAG=SCOPE, e.g. instances=incus.instances.'},
-    {given: 'none with a method', text: {destructiveMethods: ['none', 'delete']}, want: '`destructiveMethods` none cannot be combined with a method.'},
-    {given: 'an unknown method', text: {destructiveMethods: ['remove']}, want: '`destructiveMethods`: "remove" is not an HTTP method.'},
-    {given: 'a bad scope', text: {readScopes: ['a b']}, want: '`readScopes`: "a b" is not a scope'},
+  describe.each<{given: string; text: AdoptOptionsText; want: {fault: string; option: string}}>([
+    {given: 'both default forms', text: {defaultScopes: ['a'], defaultAnyone: true}, want: {fault: 'Default scopes and opening operations to any caller exclude each other.', option: 'defaultScopes'}},
+    {given: 'a tag scope without "="', text: {tagScopes: ['pets']}, want: {fault: 'The tag scope "pets" has no "=".', option: 'tagScopes'}},
+    {given: 'an empty tag', text: {tagScopes: ['=p.read']}, want: {fault: 'A tag scope has an empty tag name.', option: 'tagScopes'}},
+    {given: 'none with a method', text: {destructiveMethods: ['none', 'delete']}, want: {fault: 'The destructive method none cannot be combined with a method.', option: 'destructiveMethods'}},
+    {given: 'an unknown method', text: {destructiveMethods: ['remove']}, want: {fault: '"remove" is not an HTTP method.', option: 'destructiveMethods'}},
+    {given: 'a bad scope', text: {readScopes: ['a b']}, want: {fault: 'The read scopes: "a b" is not a scope.', option: 'readScopes'}},
   ])('$given', ({text, want}) => {
-    it('is refused as usage, naming the option by key', () => {
-      expect(() => adoptOptionsFromText(text)).toThrow(expect.objectContaining({kind: 'usage', message: expect.stringContaining(want)}))
+    it('is refused as usage, its remedy passing the option by key', () => {
+      expect(() => adoptOptionsFromText(text)).toThrow(
+        expect.objectContaining({
+          kind: 'usage',
+          fault: want.fault,
+          message: expect.stringContaining(`Pass \`${want.option}\` `),
+          remedy: {kind: 'pass-option', choices: expect.arrayContaining([expect.objectContaining({option: want.option})])},
+        }),
+      )
     })
   })
 

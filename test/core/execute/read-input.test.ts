@@ -19,7 +19,7 @@ describe('readInput', () => {
   })
 
   it.each<{name: string; given: {json?: string; file?: string; stdin?: string}; want: {kind: string; message: RegExp}}>([
-    {name: 'invalid JSON in json', given: {json: '{name: web1}'}, want: {kind: 'usage', message: /The input in `json` is not valid JSON/}},
+    {name: 'invalid JSON in json', given: {json: '{name: web1}'}, want: {kind: 'usage', message: /^The input is not valid JSON \(.*\)\. Pass `json` with a JSON object/}},
     {name: 'invalid JSON on stdin', given: {file: '-', stdin: 'nope'}, want: {kind: 'usage', message: /stdin is not valid JSON/}},
     {name: 'a missing file', given: {file: 'test/fixtures/execute/nope.json'}, want: {kind: 'not_found', message: /^test\/fixtures\/execute\/nope.json: No such file/}},
     {name: 'a directory', given: {file: 'test/fixtures/execute'}, want: {kind: 'usage', message: /Not a regular file \(a directory\)/}},

@@ -30,7 +30,7 @@ describe('diffGateFailure', () => {
   it.each<{failOn: FailOn; want: string}>([
     {failOn: 'breaking', want: '1 breaking change found (`failOn` breaking): release them as a new major version, or restore what callers rely on.'},
     {failOn: 'security', want: '2 security-relevant changes found (`failOn` security): have them reviewed before this release is published.'},
-    {failOn: 'any', want: 'The releases differ: 0 added, 0 removed, 3 changed (`failOn` any). Use `failOn` breaking or security to gate on those only.'},
+    {failOn: 'any', want: 'The releases differ: 0 added, 0 removed, 3 changed (`failOn` any). Pass `failOn` breaking or security to gate on those only.'},
   ])('fails failOn $failOn with changes_found (exit 13), naming the option by its key', ({failOn, want}) => {
     const error = diffGateFailure(diffWith({changed: 3, breaking: 1, security: 2}), failOn)
     expect(error).toBeInstanceOf(TamaError)

@@ -1,4 +1,4 @@
-import {TamaError, type Problem} from '../../errors/index.js'
+import {type Problem, type Remedy, TamaError} from '../../errors/index.js'
 import {childPointer, isObject} from '../../json/index.js'
 import {LIMITS} from '../../profile/index.js'
 import {type AdoptSettings, READ_METHODS, hasScopeRule, isScope} from '../adopt-options.js'
@@ -90,11 +90,21 @@ export function unmappedScopesError(unmapped: readonly OperationSite[], settings
     message: `${site.method.toUpperCase()} ${site.path} (${String(site.operation.operationId)}) gets no scope.`,
   }))
   const subject = unmapped.length === 1 ? `1 operation of ${settings.source} gets` : `${unmapped.length} operations of ${settings.source} get`
-  // Options are named as `key`; the CLI puts its flags there.
-  const cover = 'Pass `defaultScopes` SCOPE (or `defaultScopes: []` to let any caller see and run them)'
-  const message = hasScopeRule(settings)
-    ? `${subject} no scope from the options given, and the profile has no implicit "anyone". ${cover}, or map them with \`tagScopes\` TAG=SCOPE or \`readScopes\`/\`writeScopes\`.`
-    : `No scope option given: say who may see and run the operations of ${settings.source}, the profile has no implicit "anyone". ${cover}, or map scopes with \`scopesFromSecurity\`, \`tagScopes\` TAG=SCOPE, or \`readScopes\` SCOPE and \`writeScopes\` SCOPE.`
-  if (!hasScopeRule(settings)) return new TamaError('usage', message)
-  return new TamaError('usage', message, {problems, details: {unmappedOperations: unmapped.length}})
+  const mapped = hasScopeRule(settings)
+  const message = mapped
+    ? `${subject} no scope from the options given, and the profile has no implicit "anyone".`
+    : `No scope option given: say who may see and run the operations of ${settings.source}, the profile has no implicit "anyone".`
+  const remedy: Remedy = {
+    kind: 'pass-option',
+    choices: [
+      {option: 'defaultScopes', value: 'SCOPE'},
+      {option: 'defaultScopes: []', value: 'to let any caller see and run them'},
+      ...(mapped ? [] : [{option: 'scopesFromSecurity', value: 'to take them from the security requirements'}]),
+      {option: 'tagScopes', value: 'TAG=SCOPE'},
+      {option: 'readScopes', value: 'SCOPE'},
+      {option: 'writeScopes', value: 'SCOPE'},
+    ],
+  }
+  if (!mapped) return new TamaError('usage', message, {remedy})
+  return new TamaError('usage', message, {problems, details: {unmappedOperations: unmapped.length}, remedy})
 }

@@ -1,7 +1,7 @@
-import {TamaError} from '../../errors/index.js'
+import {TamaError, passOption} from '../../errors/index.js'
 import {isObject} from '../../json/index.js'
 import {LIMITS} from '../../profile/index.js'
-import {HTTP_METHODS, type OperationSubset} from '../adopt-options.js'
+import {HTTP_METHODS, type OperationSubset, SUBSET_REMEDY} from '../adopt-options.js'
 
 // Tags and path prefixes a refusal of a big document lists as ways to cut it.
 const LISTED = 8
@@ -40,7 +40,10 @@ export function selectOperations(document: Record<string, unknown>, subset: Oper
     if (!HTTP_METHODS.some((method) => item[method] !== undefined)) delete paths[path]
   }
   const unknown = [...includeTags].filter((tag) => !seenTags.has(tag))
-  if (unknown.length > 0) throw new TamaError('usage', `${source}: \`includeTags\` ${unknown.map((tag) => JSON.stringify(tag)).join(', ')}: no operation has this tag. Largest tags: ${listTags(seenTags)}.`)
+  if (unknown.length > 0) {
+    const tags = unknown.map((tag) => JSON.stringify(tag)).join(', ')
+    throw new TamaError('usage', `${source}: no operation has the tag${unknown.length === 1 ? '' : 's'} ${tags} to include. Largest tags: ${listTags(seenTags)}.`, {remedy: passOption('includeTags', 'with one of them')})
+  }
   if (kept === 0) throw new TamaError('usage', `${source}: no operation is left once ${describeSubset(subset)} is applied. Widen the subset.`)
   return leftOut
 }
@@ -62,9 +65,8 @@ export function tooManyOperations(document: Record<string, unknown>, count: numb
   }
   const message =
     `The document has ${count.toLocaleString('en-US')} operations; a profile document holds at most ${LIMITS.operations.toLocaleString('en-US')}. ` +
-    `Adopt it in parts, each with \`includeTags\` TAG, \`excludeTags\` TAG or \`includePaths\` PREFIX (each repeatable). ` +
-    `Largest tags: ${listTags(tagCounts(document))}. Largest path prefixes: ${listCounts(prefixes)}.`
-  return new TamaError('invalid_document', `${source}: ${message}`, {problems: [{source, pointer: '/paths', message}], details: {operations: count}})
+    `Adopt it in parts. Largest tags: ${listTags(tagCounts(document))}. Largest path prefixes: ${listCounts(prefixes)}.`
+  return new TamaError('invalid_document', `${source}: ${message}`, {problems: [{source, pointer: '/paths', message}], details: {operations: count}, remedy: SUBSET_REMEDY})
 }
 
 function isUnder(path: string, prefix: string): boolean {

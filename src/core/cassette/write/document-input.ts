@@ -2,7 +2,7 @@ import {access} from 'node:fs/promises'
 import {resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
 
-import {TamaError} from '../../errors/index.js'
+import {TamaError, passOption} from '../../errors/index.js'
 import {readDocumentFile} from '../../profile/index.js'
 import {count, quote} from '../../text/index.js'
 
@@ -51,7 +51,7 @@ async function importExport(file: string, name: string): Promise<unknown> {
   try {
     await access(absolute)
   } catch {
-    throw new TamaError('not_found', `${file}: no such module. Check the \`documents\` path.`)
+    throw new TamaError('not_found', `${file}: no such module.`, {remedy: passOption('documents', 'with the path of a module that exists')})
   }
   let namespace: Record<string, unknown>
   try {

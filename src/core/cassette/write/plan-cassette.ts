@@ -1,4 +1,4 @@
-import {TamaError, type Problem} from '../../errors/index.js'
+import {TamaError, passOption, type Problem} from '../../errors/index.js'
 import {LIMITS, PROFILE} from '../../profile/index.js'
 import {sqliteLibraryVersion} from '../../sqlite/index.js'
 import {CASSETTE_FORMAT, type CanonicalForm, type CassetteMeta, NotJsonError, type OperationRow, TAMA_DEX_VERSION, assertCassetteIdentity, canonicalForm, sha256Hex} from '../format/index.js'
@@ -50,7 +50,7 @@ interface CanonicalDocument {
  */
 export function planCassette(input: CassetteInput): CassettePlan {
   assertCassetteIdentity(input.name, input.version)
-  if (input.documents.length === 0) throw new TamaError('usage', 'A cassette needs at least one document: give one or more as `documents`.')
+  if (input.documents.length === 0) throw new TamaError('usage', 'A cassette needs at least one document.', {remedy: passOption('documents', 'with one or more documents')})
   const problems: Problem[] = []
   const canonical: CanonicalDocument[] = []
   for (const {source, document} of input.documents) {

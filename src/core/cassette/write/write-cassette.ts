@@ -3,7 +3,7 @@ import {closeSync, createReadStream, openSync} from 'node:fs'
 import {open, rename, rm} from 'node:fs/promises'
 import {dirname} from 'node:path'
 
-import {TamaError, unwritableFailure} from '../../errors/index.js'
+import {TamaError, passOption, unwritableFailure} from '../../errors/index.js'
 import {releaseTemporary, removeStaleTemporaries, temporaryPathBeside} from '../../files/index.js'
 import {openDatabase} from '../../sqlite/index.js'
 import {CASSETTE_APPLICATION_ID, CASSETTE_FORMAT_VERSION, CASSETTE_PAGE_SIZE, CASSETTE_TABLES, type MetaKey, OPERATION_COLUMNS} from '../format/index.js'
@@ -124,8 +124,8 @@ function writeFailure(error: unknown, outputPath: string): TamaError {
   const unwritable = unwritableFailure(error, outputPath, 'the cassette')
   if (unwritable !== undefined) return unwritable
   const code = (error as NodeJS.ErrnoException).code
-  if (code === 'ENOENT' || code === 'ENOTDIR') return new TamaError('usage', `Cannot write ${outputPath}: its folder does not exist. Create it or choose another \`output\`.`)
-  if (code === 'EISDIR') return new TamaError('usage', `Cannot write ${outputPath}: it is a directory. Give a file name with \`output\`.`)
-  if (code === 'ENAMETOOLONG') return new TamaError('usage', `Cannot write ${outputPath}: its name is too long. Choose a shorter \`output\`.`)
+  if (code === 'ENOENT' || code === 'ENOTDIR') return new TamaError('usage', `Cannot write ${outputPath}: its folder does not exist.`, {remedy: passOption('output', 'in a folder that exists')})
+  if (code === 'EISDIR') return new TamaError('usage', `Cannot write ${outputPath}: it is a directory.`, {remedy: passOption('output', 'with a file name')})
+  if (code === 'ENAMETOOLONG') return new TamaError('usage', `Cannot write ${outputPath}: its name is too long.`, {remedy: passOption('output', 'with a shorter name')})
   return new TamaError('internal', `Cannot write ${outputPath} (${code ?? (error as Error).message}).`, {cause: error})
 }

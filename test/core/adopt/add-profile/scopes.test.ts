@@ -82,13 +82,18 @@ describe('scope options, one rule at a time and in precedence', () => {
     expect(error.problems.map((problem) => problem.pointer)).toStrictEqual(want.pointers)
   })
 
-  it.each<{given: AdoptOptions; want: string}>([
-    {given: {defaultScopes: ['has space']}, want: '`defaultScopes`: "has space" is not a scope'},
-    {given: {readScopes: ['']}, want: '`readScopes`: "" is not a scope'},
-    {given: {tagScopes: {'': ['a']}}, want: '`tagScopes`: the tag name is empty'},
-    {given: {tagScopes: {pets: ['a'.repeat(129)]}}, want: '`tagScopes` pets=: '},
-  ])('refuses a malformed scope option by its library key: $want', async ({given, want}) => {
-    await expect(adoptFixture('scopes.yaml', given)).rejects.toMatchObject({kind: 'usage', message: expect.stringContaining(want)})
+  it.each<{given: AdoptOptions; want: {fault: string; option: string}}>([
+    {given: {defaultScopes: ['has space']}, want: {fault: 'The default scopes: "has space" is not a scope.', option: 'defaultScopes'}},
+    {given: {readScopes: ['']}, want: {fault: 'The read scopes: "" is not a scope.', option: 'readScopes'}},
+    {given: {tagScopes: {'': ['a']}}, want: {fault: 'A tag scope has an empty tag name.', option: 'tagScopes'}},
+    {given: {tagScopes: {pets: ['a'.repeat(129)]}}, want: {fault: 'The tag scopes of "pets": "', option: 'tagScopes'}},
+  ])('refuses a malformed scope option, its remedy passing the option by its library key: $want.fault', async ({given, want}) => {
+    await expect(adoptFixture('scopes.yaml', given)).rejects.toMatchObject({
+      kind: 'usage',
+      fault: expect.stringContaining(want.fault),
+      message: expect.stringContaining(`Pass \`${want.option}\` `),
+      remedy: {kind: 'pass-option', choices: [{option: want.option}]},
+    })
   })
 })
 

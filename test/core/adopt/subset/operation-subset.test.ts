@@ -51,10 +51,10 @@ describe('subset options', () => {
   })
 
   it.each([
-    {given: {includeTags: ['user']}, message: '`includeTags` "user": no operation has this tag. Largest tags: "users" (3)'},
+    {given: {includeTags: ['user']}, message: 'no operation has the tag "user" to include. Largest tags: "users" (3), "groups" (2), "me" (1), "settings" (1). Pass `includeTags` with one of them.'},
     {given: {includePaths: ['/nothing']}, message: 'no operation is left once `includePaths` /nothing is applied'},
-    {given: {includePaths: ['users']}, message: '`includePaths` "users": a path prefix starts with "/"'},
-    {given: {excludeTags: ['']}, message: '`excludeTags`: expected a list of non-empty strings'},
+    {given: {includePaths: ['users']}, message: 'The path prefix "users" does not start with "/". Pass `includePaths` with a prefix such as /users.'},
+    {given: {excludeTags: ['']}, message: 'The tags to exclude are not a list of non-empty strings. Pass `excludeTags` as a list of non-empty strings.'},
   ])('refuses $given as a usage error', async ({given, message}) => {
     const refusal = await adoptDocument(GIVEN, {defaultScopes: [], ...given}).catch((error: unknown) => error)
     expect(refusal).toBeInstanceOf(TamaError)
@@ -71,8 +71,9 @@ describe('a document past the operation limit', () => {
     const refusal = await adoptDocument(big, {source: 'big.json', defaultScopes: []}).catch((error: unknown) => error)
     expect(refusal).toMatchObject({kind: 'invalid_document', problems: [{source: 'big.json', pointer: '/paths'}]})
     expect((refusal as TamaError).message).toBe(
-      'big.json: The document has 10,001 operations; a profile document holds at most 10,000. Adopt it in parts, each with `includeTags` TAG, `excludeTags` TAG or `includePaths` PREFIX (each repeatable). ' +
-        'Largest tags: "alpha" (6667), "beta" (3334). Largest path prefixes: "/a" (6667), "/b" (3334).',
+      'big.json: The document has 10,001 operations; a profile document holds at most 10,000. Adopt it in parts. ' +
+        'Largest tags: "alpha" (6667), "beta" (3334). Largest path prefixes: "/a" (6667), "/b" (3334). ' +
+        'Pass `includeTags` TAG, or `excludeTags` TAG, or `includePaths` PREFIX (each repeatable).',
     )
   })
 
