@@ -1,6 +1,6 @@
 import {Command, Errors, ux} from '@oclif/core'
 
-import {type OptionFlags, cliMessage, cliProblem} from './hints.js'
+import {type OptionFlags, cliMessage} from './hints.js'
 import {closestMatch} from './suggestion.js'
 import {ERROR_KINDS, type ErrorKind, TamaError, formatProblem, isTamaError} from '../core/errors/index.js'
 import {escapeUnsafe, escapeUnsafeLines} from '../core/text/index.js'
@@ -79,10 +79,10 @@ export abstract class BaseCommand extends Command {
     for (const problem of problems) this.logToStderr(`  ${escapeUnsafe(formatProblem(problem))}`)
   }
 
-  /** The failure as --json prints it, its message and problems in the CLI's words: the remedy with this command's flags and commands. */
+  /** The failure as --json prints it, its message in the CLI's words: the remedy with this command's flags and commands. */
   protected inCliWords(failure: TamaError): ReturnType<TamaError['toJSON']> {
     const flags = (this.constructor as typeof BaseCommand).optionFlags
-    return {...failure.toJSON(), message: cliMessage(failure, flags), problems: failure.problems.map((problem) => cliProblem(problem, flags))}
+    return {...failure.toJSON(), message: cliMessage(failure, flags)}
   }
 }
 

@@ -1,4 +1,4 @@
-import {type Problem, type RemedyTable, type TamaError, passChoices, renderRemedy} from '../core/errors/index.js'
+import {type RemedyTable, type TamaError, passChoices, renderRemedy} from '../core/errors/index.js'
 import {shellWord} from '../core/text/index.js'
 import {confirmFlag} from './confirmation.js'
 
@@ -27,24 +27,7 @@ const OTHER_COMMANDS = {
     `Build a cassette of it with \`tama-dex cassette build --document ${path}\`, install it with \`tama-dex index load ${path} --cassette NAME\`, or search it with \`tama-dex search WORDS --from ${path}\`.`,
 } as const
 
-/**
- * Library text with the options it speaks of as `key` put as the command's flags (a gate's
- * "(`failOn` security)"), and the function problem messages name put as its command: for
- * what a fault says, and for text that carries no remedy as data yet (the config file's
- * and the lint baseline's errors).
- */
-export function cliText(text: string, flags: OptionFlags = {}): string {
-  const named = text.replaceAll('`adoptDocument`', '`tama-dex document adopt`')
-  return Object.entries(flags).reduce((result, [key, flag]) => result.replaceAll(`\`${key}\``, flag), named)
-}
-
-/** A problem as the CLI prints it: cliText of its message. */
-export function cliProblem(problem: Problem, flags: OptionFlags = {}): Problem {
-  return {...problem, message: cliText(problem.message, flags)}
-}
-
 /** The failure's message in the CLI's words: what was wrong, then its remedy rendered with the command's flags. */
 export function cliMessage(failure: TamaError, flags: OptionFlags = {}): string {
-  const message = failure.remedy === undefined ? failure.fault : `${failure.fault} ${renderRemedy(failure.remedy, cliRemedyText(flags))}`
-  return cliText(message, flags)
+  return failure.remedy === undefined ? failure.fault : `${failure.fault} ${renderRemedy(failure.remedy, cliRemedyText(flags))}`
 }

@@ -61,10 +61,10 @@ describe('library option keys in CLI messages', () => {
       want: `Pass --input with a JSON object, e.g. '{"name":"web1"}'.`,
     },
     {
-      given: 'cassette diff failing its gate',
-      args: ['cassette', 'diff', 'test/fixtures/release/gate-base.yaml', 'test/fixtures/release/gate-breaking.yaml', '--fail-on', 'breaking'],
+      given: 'cassette diff failing its gate on any change',
+      args: ['cassette', 'diff', 'test/fixtures/release/gate-base.yaml', 'test/fixtures/release/gate-breaking.yaml'],
       code: 13,
-      want: 'found (--fail-on breaking)',
+      want: 'Pass --fail-on breaking or security to gate on those only.',
     },
   ])('$given', ({args, code, want}) => {
     it('names the flags', async () => {

@@ -66,7 +66,7 @@ describe('examples/ci/release.sh', () => {
     ]) {
       expect(result.stdout).toMatch(row)
     }
-    expect(result.stderr).toMatch(/^Error: 4 security-relevant changes found \(--fail-on security\)/)
+    expect(result.stderr).toMatch(/^Error: 4 security-relevant changes found \(the gate fails on security-relevant changes\)/)
     // The job stopped at the gate: nothing was linted.
     expect(result.stdout).not.toContain('== cassette lint')
   })
@@ -104,7 +104,7 @@ describe('examples/ci/release.sh', () => {
   it('fails the lint gate with exit 14 when the score is below MIN_SCORE', async () => {
     const result = await release({CASSETTE_NAME: 'incus', CASSETTE_VERSION: '1.0.1', OUTPUT_DIR: join(dir, 'v1-lint'), MIN_SCORE: '100'}, ['examples/incus.yaml'])
     expect(result.code).toBe(14)
-    expect(result.stderr).toMatch(/^Error: The catalogue scored \d+, below --min-score 100/)
+    expect(result.stderr).toMatch(/^Error: The catalogue scored \d+, below the gate's minimum score 100/)
   })
 
   it('takes every setting from the repository\'s config: its documents, name, lint gate and the baseline that accepts its known miss', async () => {
@@ -118,7 +118,7 @@ describe('examples/ci/release.sh', () => {
     // A variable set overrides the config's setting, as a flag does.
     const overridden = await release({CASSETTE_VERSION: '2.0.1', OUTPUT_DIR: output, CONFIG: 'examples/ci/tama-dex.config.yaml', MIN_SCORE: '100'}, [])
     expect(overridden.code).toBe(14)
-    expect(overridden.stderr).toMatch(/below --min-score 100/)
+    expect(overridden.stderr).toMatch(/below the gate's minimum score 100/)
   }, 120_000)
 
   it.each<{given: string; env: Record<string, string>; documents: string[]; want: RegExp}>([

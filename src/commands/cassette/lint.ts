@@ -17,7 +17,7 @@ export default class CassetteLint extends BaseCommand {
     '<%= config.bin %> cassette lint incus.yaml --baseline lint-baseline.json --update-baseline',
   ]
   static override args = {file: Args.string({description: 'A .tama-cassette file or a document.', required: true})}
-  static override optionFlags = {minScore: '--min-score', failOn: '--fail-on', updateBaseline: 'cassette lint --update-baseline', config: '--config'}
+  static override optionFlags = {minScore: '--min-score', failOn: '--fail-on', updateBaseline: '--update-baseline', config: '--config'}
   static override flags = {
     'min-score': Flags.integer({description: 'Exit 14 when the score is below this.', min: 0, max: 100, helpValue: 'N'}),
     examples: Flags.string({description: 'More example requests to check: JSON Lines, one {"operation": ID, "request": TEXT} per line. Repeat for several files.', multiple: true, helpValue: 'FILE'}),

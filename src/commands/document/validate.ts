@@ -2,7 +2,6 @@ import {Args} from '@oclif/core'
 
 import {BaseCommand} from '../../cli/base-command.js'
 import {configFlags, required, runConfig} from '../../cli/config-settings.js'
-import {cliProblem} from '../../cli/hints.js'
 import {reportFlags, reportOutputs, writeReports} from '../../cli/report-output.js'
 import type {ValidationReport} from '../../core/profile/index.js'
 
@@ -29,8 +28,7 @@ export default class DocumentValidate extends BaseCommand {
     const {validateFiles} = await import('../../core/profile/index.js')
     const files = argv.length > 0 ? (argv as string[]) : required((await runConfig(flags.config))?.documents, 'FILE', 'documents')
     const validated = await validateFiles(files)
-    const report = {...validated.report, files: validated.report.files.map((file) => ({...file, problems: file.problems.map((problem) => cliProblem(problem))}))}
-    const {failure} = validated
+    const {report, failure} = validated
     await writeReports({check: 'document validate', result: report, failed: failure !== null}, outputs, (text) => this.log(text))
     // Problems are this command's result, not its failure: the report says them all.
     return this.gated(report, failure)

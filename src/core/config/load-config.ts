@@ -1,7 +1,7 @@
 import {stat} from 'node:fs/promises'
 import {dirname, isAbsolute, join, relative, resolve, sep} from 'node:path'
 
-import {TamaError} from '../errors/index.js'
+import {TamaError, passOption} from '../errors/index.js'
 import {readBoundedFile} from '../files/index.js'
 import {isObject} from '../json/index.js'
 import {schemaProblems, shippedSchema} from '../json-schema/index.js'
@@ -25,7 +25,7 @@ export async function discoverConfig(folder: string = process.cwd()): Promise<Pr
   const {mode, uid} = await stat(file)
   const reader = process.getuid?.()
   if ((mode & 0o002) !== 0 || (reader !== undefined && uid !== reader && uid !== 0)) {
-    throw new TamaError('usage', `${file} was found above the working folder, but ${(mode & 0o002) !== 0 ? 'any user of this machine may write it' : 'another user owns it'}, so its settings may not be the repository's: remove it, or name it (\`config\`) if you trust it.`)
+    throw new TamaError('usage', `${file} was found above the working folder, but ${(mode & 0o002) !== 0 ? 'any user of this machine may write it' : 'another user owns it'}, so its settings may not be the repository's: remove it if it is not.`, {remedy: passOption('config', 'with its path if you trust it')})
   }
   return loadConfig(file)
 }

@@ -1,6 +1,6 @@
 import {existsSync} from 'node:fs'
 
-import {TamaError, isTamaError} from '../errors/index.js'
+import {TamaError, isTamaError, passOption} from '../errors/index.js'
 import {readBoundedFile} from '../files/index.js'
 import {schemaProblems, shippedSchema} from '../json-schema/index.js'
 import {parseDocumentText} from '../profile/index.js'
@@ -18,6 +18,9 @@ export interface AcceptedFinding {
 
 const MAX_BASELINE_BYTES = 16 * 1024 * 1024
 
+// Every failure to read a baseline has the same way out: write it again.
+const REWRITE_BASELINE = passOption('updateBaseline', 'to write it again from the current findings')
+
 /**
  * Reads a baseline file, checked against docs/schema/tama-dex.baseline.schema.json.
  * Throws TamaError: not_found or usage for a file that cannot be read, invalid_document
@@ -27,15 +30,16 @@ export async function readBaseline(file: string): Promise<AcceptedFinding[]> {
   const bytes = await readBoundedFile(file, {
     maxBytes: MAX_BASELINE_BYTES,
     expected: 'a lint baseline file (JSON)',
-    tooLarge: (size) => new TamaError('usage', `${file}: ${size} bytes, more than a baseline may hold (${MAX_BASELINE_BYTES}). Write it again from the current findings (\`updateBaseline\`).`),
+    tooLarge: (size) => new TamaError('usage', `${file}: ${size} bytes, more than a baseline may hold (${MAX_BASELINE_BYTES}). `, {remedy: REWRITE_BASELINE}),
   }).catch((error: unknown) => {
     if (!isTamaError(error) || error.kind !== 'not_found' || existsSync(file)) throw error
-    throw new TamaError('not_found', `${file}: no such baseline. Check the path, or write it from the current findings (\`updateBaseline\`).`, {cause: error})
+    throw new TamaError('not_found', `${file}: no such baseline: check the path.`, {cause: error, remedy: REWRITE_BASELINE})
   })
   const value = parseDocumentText(bytes, file)
   const problems = schemaProblems(shippedSchema('tama-dex.baseline.schema.json'), value, {subject: 'a lint baseline'})
   if (problems.length > 0) {
-    throw new TamaError('invalid_document', `${file} is not a lint baseline: fix the problems listed, or write it again from the current findings (\`updateBaseline\`).`, {
+    throw new TamaError('invalid_document', `${file} is not a lint baseline: fix the problems listed.`, {
+      remedy: REWRITE_BASELINE,
       problems: problems.map((problem) => ({...problem, source: file})),
     })
   }

@@ -19,20 +19,20 @@ export function diffGateFailure(diff: CassetteDiff & {readonly findability?: rea
   const {summary} = diff
   const details = {fail_on: failOn, ...summary}
   if (failOn === 'findability') {
-    if (diff.findability === undefined) throw new TamaError('usage', '`failOn` findability needs the findability of both releases: diff them with diffReleases.')
+    if (diff.findability === undefined) throw new TamaError('usage', 'Gating on findability needs the findability of both releases: diff them with diffReleases.')
     if (diff.findability.length === 0) return null
-    return new TamaError('changes_found', `${count(diff.findability.length, 'findability regression')} found (\`failOn\` findability): a request that found its operation in the old release no longer does. Restore the summary, keywords or example requests the old release had, or gate on another class.`, {details})
+    return new TamaError('changes_found', `${count(diff.findability.length, 'findability regression')} found (the gate fails on findability): a request that found its operation in the old release no longer does. Restore the summary, keywords or example requests the old release had, or gate on another class.`, {details})
   }
   if (failOn === 'breaking') {
     if (summary.breaking === 0) return null
-    return new TamaError('changes_found', `${count(summary.breaking, 'breaking change')} found (\`failOn\` breaking): release them as a new major version, or restore what callers rely on.`, {details})
+    return new TamaError('changes_found', `${count(summary.breaking, 'breaking change')} found (the gate fails on breaking changes): release them as a new major version, or restore what callers rely on.`, {details})
   }
   if (failOn === 'security') {
     if (summary.security === 0) return null
-    return new TamaError('changes_found', `${count(summary.security, 'security-relevant change')} found (\`failOn\` security): have them reviewed before this release is published.`, {details})
+    return new TamaError('changes_found', `${count(summary.security, 'security-relevant change')} found (the gate fails on security-relevant changes): have them reviewed before this release is published.`, {details})
   }
   if (failOn === 'none' || diff.identical) return null
-  return new TamaError('changes_found', `The releases differ: ${summary.added} added, ${summary.removed} removed, ${summary.changed} changed (\`failOn\` any).`, {
+  return new TamaError('changes_found', `The releases differ: ${summary.added} added, ${summary.removed} removed, ${summary.changed} changed (the gate fails on any change).`, {
     details,
     remedy: passOption('failOn', 'breaking or security to gate on those only'),
   })
@@ -66,12 +66,12 @@ export function lintGateFailure(report: LintReport, gate: LintGate): TamaError |
   if (found.length > 0) {
     const counts = found.map(([lintClass, operations]) => `${lintClass} ${operations}`).join(', ')
     const baseline = report.baseline === undefined ? '' : `, beyond what the baseline ${report.baseline.file} accepts`
-    return new TamaError('lint_failed', `The catalogue has findings \`failOn\` fails on (${counts}${baseline}): fix the operations the report lists, then lint again.`, {
+    return new TamaError('lint_failed', `The catalogue has findings of the classes the gate fails on (${counts}${baseline}): fix the operations the report lists, then lint again.`, {
       details: {score: report.score, fail_on: [...gate.failOn], found: Object.fromEntries(found)},
     })
   }
   if (gate.minScore === undefined || report.score >= gate.minScore) return null
-  return new TamaError('lint_failed', `The catalogue scored ${report.score}, below \`minScore\` ${gate.minScore}: fix the worst operations the report lists, then lint again.`, {
+  return new TamaError('lint_failed', `The catalogue scored ${report.score}, below the gate's minimum score ${gate.minScore}: fix the worst operations the report lists, then lint again.`, {
     details: {score: report.score, min_score: gate.minScore},
   })
 }

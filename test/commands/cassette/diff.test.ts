@@ -60,7 +60,7 @@ describe('tama-dex cassette diff', () => {
     expect(result.code).toBe(want)
     expect(result.stdout).toMatch(row)
     expect(result.stdout).toMatch(/\n0 added, 0 removed, 1 changed; \d breaking, \d security-relevant, 0 findability regressions\.\n$/)
-    if (want === 13) expect(result.stderr).toMatch(/^Error: .*\(--fail-on (any|breaking|security)\)/)
+    if (want === 13) expect(result.stderr).toMatch(/^Error: .*\(the gate fails on (any change|breaking changes|security-relevant changes)\)/)
     else expect(result.stderr).toBe('')
   })
 
@@ -73,7 +73,7 @@ describe('tama-dex cassette diff', () => {
     expect(result.stdout).toMatch(/findability\s+zz_reboot\s+summary\s+its own summary found it #1; now "Show running containers" does not find it/)
     expect(result.stdout).toMatch(/findability\s+zz_volumes\s+example\s+example request "which disks does the pool hold" found it #1; now it does not find it/)
     expect(result.stdout).toMatch(/; 0 breaking, 0 security-relevant, 2 findability regressions\.\n$/)
-    if (want === 13) expect(result.stderr).toMatch(/^Error: 2 findability regressions found \(--fail-on findability\)/)
+    if (want === 13) expect(result.stderr).toMatch(/^Error: 2 findability regressions found \(the gate fails on findability\)/)
   })
 
   it('prints the whole diff with --json, with the exit code of the gate', async () => {

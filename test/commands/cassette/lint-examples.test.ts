@@ -27,7 +27,7 @@ describe('tama-dex cassette lint with example requests', () => {
   it('lists each example request that misses its operation, with its rank and what ranked above it, and fails', async () => {
     const result = await runCli(['cassette', 'lint', cassette, '--examples', EXAMPLES])
     expect(result.code, result.stderr).toBe(14)
-    expect(result.stderr).toContain('Error: The catalogue has findings --fail-on fails on (example-missed 2)')
+    expect(result.stderr).toContain('Error: The catalogue has findings of the classes the gate fails on (example-missed 2)')
     expect(result.stdout).toMatch(/\nan example request misses it \(top 3\)\s+2\s+-25 each\n/)
     expect(result.stdout).toContain('\nExample requests: 3 of 5 find their operation in the top 3\n')
     expect(result.stdout).toContain('\n  images_list not in the first 20: "remove an instance and its disks" (document); above it: instance_delete')

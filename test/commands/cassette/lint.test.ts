@@ -52,7 +52,7 @@ describe('tama-dex cassette lint', () => {
     const plain = await runCli(['cassette', 'lint', LINT_FIXTURE, '--min-score', minScore])
     expect(plain.code).toBe(want)
     expect(plain.stdout).toMatch(/Score: \d+\/100/)
-    if (want === 14) expect(plain.stderr).toMatch(/^Error: The catalogue scored \d+, below --min-score 100/)
+    if (want === 14) expect(plain.stderr).toMatch(/^Error: The catalogue scored \d+, below the gate's minimum score 100/)
     const json = await runCli(['cassette', 'lint', LINT_FIXTURE, '--min-score', minScore, '--json'])
     expect(json.code).toBe(want)
     expect(parseJson<LintReport>(json).operations).toBe(9)

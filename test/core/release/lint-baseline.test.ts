@@ -70,7 +70,7 @@ describe('a baseline file', () => {
   it('that is missing says how to write one', async () => {
     const error = await readBaseline(join(dir, 'nowhere.json')).catch((caught: unknown) => caught)
     expect(isTamaError(error) && error.kind).toBe('not_found')
-    expect(String((error as Error).message)).toContain('no such baseline. Check the path, or write it from the current findings (`updateBaseline`).')
+    expect(String((error as Error).message)).toContain('no such baseline: check the path. Pass `updateBaseline` to write it again from the current findings.')
   })
 })
 
@@ -99,6 +99,6 @@ describe('withBaseline and the lint gate', () => {
 
   it('still fails a catalogue scored below the bar, whatever the baseline accepts', () => {
     const failure = lintGateFailure(withBaseline(report, 'baseline.json', MISSED), {...GATE, minScore: 100})
-    expect(failure?.message).toContain('below `minScore` 100')
+    expect(failure?.message).toContain("below the gate's minimum score 100")
   })
 })

@@ -28,10 +28,10 @@ describe('diffGateFailure', () => {
   })
 
   it.each<{failOn: FailOn; want: string}>([
-    {failOn: 'breaking', want: '1 breaking change found (`failOn` breaking): release them as a new major version, or restore what callers rely on.'},
-    {failOn: 'security', want: '2 security-relevant changes found (`failOn` security): have them reviewed before this release is published.'},
-    {failOn: 'any', want: 'The releases differ: 0 added, 0 removed, 3 changed (`failOn` any). Pass `failOn` breaking or security to gate on those only.'},
-  ])('fails failOn $failOn with changes_found (exit 13), naming the option by its key', ({failOn, want}) => {
+    {failOn: 'breaking', want: '1 breaking change found (the gate fails on breaking changes): release them as a new major version, or restore what callers rely on.'},
+    {failOn: 'security', want: '2 security-relevant changes found (the gate fails on security-relevant changes): have them reviewed before this release is published.'},
+    {failOn: 'any', want: 'The releases differ: 0 added, 0 removed, 3 changed (the gate fails on any change). Pass `failOn` breaking or security to gate on those only.'},
+  ])('fails failOn $failOn with changes_found (exit 13), its remedy naming the option by its key', ({failOn, want}) => {
     const error = diffGateFailure(diffWith({changed: 3, breaking: 1, security: 2}), failOn)
     expect(error).toBeInstanceOf(TamaError)
     expect(error).toMatchObject({kind: 'changes_found', exitCode: 13, message: want, details: {fail_on: failOn, changed: 3, breaking: 1, security: 2}})
@@ -51,12 +51,12 @@ describe('lintGateFailure', () => {
   it.each([
     {given: 'no minScore and no class', gate: {failOn: []}, want: null},
     {given: 'a bar at the score', gate: {minScore: 79, failOn: []}, want: null},
-    {given: 'a bar above the score', gate: {minScore: 80, failOn: []}, want: {kind: 'lint_failed', exitCode: 14, message: 'The catalogue scored 79, below `minScore` 80: fix the worst operations the report lists, then lint again.'}},
+    {given: 'a bar above the score', gate: {minScore: 80, failOn: []}, want: {kind: 'lint_failed', exitCode: 14, message: "The catalogue scored 79, below the gate's minimum score 80: fix the worst operations the report lists, then lint again."}},
     {given: 'a class not found', gate: {failOn: ['no-tags', 'unsplit-id']}, want: null},
     {
       given: 'classes found, whatever the score',
       gate: {minScore: 0, failOn: ['example-missed', 'short-summary', 'no-tags']},
-      want: {kind: 'lint_failed', exitCode: 14, message: 'The catalogue has findings `failOn` fails on (short-summary 2, example-missed 1): fix the operations the report lists, then lint again.', details: {found: {'short-summary': 2, 'example-missed': 1}}},
+      want: {kind: 'lint_failed', exitCode: 14, message: 'The catalogue has findings of the classes the gate fails on (short-summary 2, example-missed 1): fix the operations the report lists, then lint again.', details: {found: {'short-summary': 2, 'example-missed': 1}}},
     },
   ])('with $given fails: $want', ({gate, want}) => {
     const error = lintGateFailure(report, gate)
