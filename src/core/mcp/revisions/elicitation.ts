@@ -1,4 +1,8 @@
-import {CLIENT_CAPABILITIES_META_KEY, type ClientCapabilities, type Server, type ServerContext} from '@modelcontextprotocol/server'
+import type {ClientCapabilities, Server, ServerContext} from '@modelcontextprotocol/server'
+
+// Where a 2026-07-28 request's envelope declares the client's capabilities (the
+// specification's name, so this module loads before, and without, the SDK).
+const CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities'
 
 /**
  * Whether the client can ask its user a question (elicitation, form mode): on 2026-07-28
@@ -7,7 +11,7 @@ import {CLIENT_CAPABILITIES_META_KEY, type ClientCapabilities, type Server, type
  */
 export function clientCanAskUser(server: Server, ctx: ServerContext): boolean {
   const envelope = ctx.mcpReq.envelope as Readonly<Record<string, unknown>> | undefined
-  const declared = (envelope === undefined ? server.getClientCapabilities() : envelope[CLIENT_CAPABILITIES_META_KEY]) as ClientCapabilities | undefined
+  const declared = (envelope === undefined ? server.getClientCapabilities() : envelope[CLIENT_CAPABILITIES]) as ClientCapabilities | undefined
   const elicitation = declared?.elicitation as {form?: unknown; url?: unknown} | undefined
   return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined)
 }
