@@ -2,7 +2,7 @@ import type {ClientCapabilities, Server, ServerContext} from '@modelcontextproto
 
 // Where a 2026-07-28 request's envelope declares the client's capabilities (the
 // specification's name, so this module loads before, and without, the SDK).
-const CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities'
+export const CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities'
 
 /**
  * Whether the client can ask its user a question (elicitation, form mode): on 2026-07-28
