@@ -1,10 +1,12 @@
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
+import {PassThrough} from 'node:stream'
 
 import {Client} from '@modelcontextprotocol/client'
 import {StdioClientTransport} from '@modelcontextprotocol/client/stdio'
 import {CLIENT_CAPABILITIES_META_KEY} from '@modelcontextprotocol/server'
+import {StdioServerTransport, serveStdio as serveSdkStdio} from '@modelcontextprotocol/server/stdio'
 import {Client as V1Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport as V1StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {Ajv2020} from 'ajv/dist/2020.js'
@@ -12,8 +14,11 @@ import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
 
 import {executeTool, searchTool} from '../../../../src/core/mcp/index.js'
 import {CLIENT_CAPABILITIES} from '../../../../src/core/mcp/revisions/elicitation.js'
+import {answerDiscover} from '../../../../src/core/mcp/revisions/index.js'
+import {toolServerFactory} from '../../../../src/core/mcp/tool-server.js'
 import {CLI, PROJECT_ROOT, runCli} from '../../../helpers/cli.js'
 import {HttpTestServer} from '../../execute/http-test-server.js'
+import {FakeIndex} from '../fake-index.js'
 
 // Real clients against a real `tama-dex mcp` child: the v2 SDK's on both revisions, and the v1 SDK's.
 
@@ -142,6 +147,20 @@ describe.each(['legacy', 'modern'] as const)('--confirm-by user on the %s revisi
     const ran = await client.callTool({name: 'execute', arguments: DELETE_WEB1})
     expect(ran).toMatchObject({isError: true, structuredContent: {error: {kind: 'confirmation_required', message: expect.stringContaining('this client cannot ask the user')}}})
     expect(deletes()).toBe(before)
+  })
+})
+
+describe('the early server/discover answer', () => {
+  it('is the SDK server\'s own answer', async () => {
+    const line = JSON.stringify({jsonrpc: '2.0', id: 3, method: 'server/discover', params: {_meta: {'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': {name: 'raw', version: '0'}, [CLIENT_CAPABILITIES_META_KEY]: {}}}})
+    const serverInfo = {name: 'tama-dex', version: '1.2.3'}
+    const input = new PassThrough()
+    const output = new PassThrough()
+    const handle = serveSdkStdio(toolServerFactory(new FakeIndex(), {scopes: [], serverInfo}), {transport: new StdioServerTransport(input, output)})
+    const answered = new Promise<string>((resolve) => output.once('data', (chunk: Buffer) => resolve(chunk.toString('utf8'))))
+    input.write(`${line}\n`)
+    expect(answerDiscover(line, serverInfo)).toEqual(JSON.parse(await answered))
+    await handle.close()
   })
 })
 
