@@ -15,7 +15,7 @@ import {SERVER_CAPABILITIES, type ServerInfo} from './handshake.js'
 export const TOOLS_LIST_CACHE: Readonly<CacheHint> = Object.freeze({ttlMs: 3_600_000, cacheScope: 'private'})
 
 /** The revisions a `server/discover` answer offers: those the SDK serves without a handshake. */
-export const STATELESS_PROTOCOL_VERSIONS = ['2026-07-28'] as const
+const STATELESS_PROTOCOL_VERSIONS = ['2026-07-28'] as const
 
 // The envelope keys every 2026-07-28 request carries in its `_meta`.
 const ENVELOPE = {version: 'io.modelcontextprotocol/protocolVersion', client: 'io.modelcontextprotocol/clientInfo', capabilities: 'io.modelcontextprotocol/clientCapabilities'}
