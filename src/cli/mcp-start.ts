@@ -11,6 +11,11 @@ export const mcpFlags = {
   scope: scopeFlag,
   executors: Flags.string({description: 'An ES module exporting the executor map (as `executors` or default).', helpValue: 'MODULE'}),
   timeout: Flags.integer({description: 'Fail an execute whose executor has not answered after this many milliseconds.', min: 1, helpValue: 'MS'}),
+  'confirm-by': Flags.string({
+    description: 'Who confirms destructive and confirmation-ruled operations: the agent, with execute\'s `confirm`, or the user, asked by the client (elicitation on 2025-11-25, an input_required result on 2026-07-28); with user, a client that cannot ask gets confirmation_required.',
+    options: ['agent', 'user'],
+    default: 'agent',
+  }),
 }
 
 let started: Promise<EarlyStart> | undefined

@@ -1,7 +1,7 @@
 import {BaseCommand} from '../cli/base-command.js'
 import {mcpFlags, takeMcpStart} from '../cli/mcp-start.js'
 import type {ReadonlyIndexKeeper} from '../core/host-index/index.js'
-import type {IndexLender} from '../core/mcp/index.js'
+import type {ConfirmBy, IndexLender} from '../core/mcp/index.js'
 import {escapeUnsafe} from '../core/text/index.js'
 
 export default class Mcp extends BaseCommand {
@@ -29,6 +29,7 @@ export default class Mcp extends BaseCommand {
       scopes: flags.scope,
       executors,
       ...(flags.timeout === undefined ? {} : {timeout: flags.timeout}),
+      confirmBy: flags['confirm-by'] as ConfirmBy,
       ...(start === undefined ? {} : {start}),
       onIndexFailure: (error) => this.logToStderr(`tama-dex mcp: ${escapeUnsafe(error instanceof Error ? error.message : String(error))}`),
     })

@@ -30,8 +30,19 @@ export function checkConfirmation(
   throw required(name, operationId, rule, expected === undefined)
 }
 
+/**
+ * The operation's confirmation rule; with `destructive`, a destructive operation without
+ * one is confirmed with true, saying why (its effect cannot be undone).
+ */
+export function confirmationRule(operation: {readonly confirmation: ConfirmationRule | null; readonly destructive: boolean}, destructive: boolean): ConfirmationRule | null {
+  if (operation.confirmation !== null || !destructive || !operation.destructive) return operation.confirmation
+  return DESTRUCTIVE_RULE
+}
+
+const DESTRUCTIVE_RULE: ConfirmationRule = Object.freeze({when: 'always', echo: null, message: 'Its effect cannot be undone.'})
+
 /** The string the caller must send to confirm: the echoed property's value, as text. */
-function echoedValue(input: Record<string, unknown>, echo: string): string | undefined {
+export function echoedValue(input: Record<string, unknown>, echo: string): string | undefined {
   if (!Object.hasOwn(input, echo)) return undefined
   const value = input[echo]
   return typeof value === 'string' ? value : canonicalize(value)

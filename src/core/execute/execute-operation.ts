@@ -2,7 +2,7 @@ import {type Problem, TamaError, isTamaError, readOptions, readScopes} from '../
 import {INPUT_LIMITS, type OperationRecord} from '../profile/index.js'
 import {traceSpan} from '../telemetry/index.js'
 import {thrownFirstLine} from '../text/index.js'
-import {checkConfirmation} from './confirmation.js'
+import {checkConfirmation, confirmationRule} from './confirmation.js'
 import {nothingInstalled, operationNotVisible} from './operation-not-visible.js'
 import {resolveExecutor, type ResolvedExecutor} from './executor-registry.js'
 import {findNonJson, isPlainObject} from '../json/index.js'
@@ -74,7 +74,7 @@ async function checkAndDispatch(
   onFound(operation)
   const name = `${cassette}/${operationId}`
   const data = checkInputData(name, input)
-  checkConfirmation(name, operationId, operation.confirmation, data, options.confirm, schemaValidator)
+  checkConfirmation(name, operationId, confirmationRule(operation, options.confirmDestructive === true), data, options.confirm, schemaValidator)
   checkInputSchema(name, operation, data)
   if (options.dryRun === true) {
     if (options.executors !== undefined) resolveExecutor(options.executors, cassette)

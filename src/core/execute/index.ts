@@ -1,3 +1,4 @@
+export {echoedValue} from './confirmation.js'
 export {executeOperation} from './execute-operation.js'
 export {checkExecutorMap, resolveExecutor} from './executor-registry.js'
 export type {ResolvedExecutor} from './executor-registry.js'

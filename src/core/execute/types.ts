@@ -54,6 +54,8 @@ export interface ExecuteOptions {
   readonly context?: Readonly<Record<string, unknown>>
   /** `true`, or the echoed value the operation's confirmation rule asks for. */
   readonly confirm?: boolean | string
+  /** Destructive operations without a confirmation rule need `confirm: true` too (a host that has the user confirm them). */
+  readonly confirmDestructive?: boolean
   /** Milliseconds the executor has to settle; then its signal fires and the call fails. */
   readonly timeout?: number
   readonly signal?: AbortSignal

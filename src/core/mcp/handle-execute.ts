@@ -15,6 +15,8 @@ interface ExecuteArguments {
 export interface ExecuteCallOptions {
   readonly signal?: AbortSignal
   readonly timeout?: number
+  /** Destructive operations without a confirmation rule need `confirm: true` too. */
+  readonly confirmDestructive?: boolean
 }
 
 /**
@@ -53,7 +55,7 @@ function prepareExecute(index: ExecuteIndex, args: ExecuteArguments, caller: Cal
   const {cassette, operation_id, input, confirm} = readHostValue('tool arguments', () => pick(args, ['cassette', 'operation_id', 'input', 'confirm']))
   const scopes = callerScopes(caller)
   const context = readHostValue('caller context', () => caller.context)
-  const {signal, timeout} = readHostValue('call options', () => pick(options, ['signal', 'timeout']))
+  const {signal, timeout, confirmDestructive} = readHostValue('call options', () => pick(options, ['signal', 'timeout', 'confirmDestructive']))
   const execute = readHostValue('index', () => index.execute.bind(index))
   const executeOptions: ExecuteOptions = {
     scopes,
@@ -62,6 +64,7 @@ function prepareExecute(index: ExecuteIndex, args: ExecuteArguments, caller: Cal
     ...(context === undefined ? {} : {context}),
     ...(signal === undefined ? {} : {signal}),
     ...(timeout === undefined ? {} : {timeout}),
+    ...(confirmDestructive === undefined ? {} : {confirmDestructive}),
   }
   return () => execute(cassette, operation_id, input ?? {}, executeOptions)
 }

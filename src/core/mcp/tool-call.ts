@@ -45,28 +45,38 @@ export async function callTool(
   name: string,
   args: unknown,
   options: ToolCallOptions,
-  call: {readonly signal?: AbortSignal} = {},
+  call: ToolCall = {},
 ): Promise<ToolCallResult> {
   if (!(TOOL_NAMES as readonly string[]).includes(name)) {
     throw new TamaError('usage', `Unknown tool ${JSON.stringify(name)}: this server has search and execute.`)
   }
-  const output = await answer(index, name as ToolName, args, options, call)
+  return toolResult(await answer(index, name as ToolName, args, options, call))
+}
+
+/** What one call brings besides the session's options: its abort signal, and whether destructive operations need confirming too. */
+export interface ToolCall {
+  readonly signal?: AbortSignal
+  readonly confirmDestructive?: boolean
+}
+
+/** A tool's output as the tools/call answer. */
+export function toolResult(output: Record<string, unknown>): ToolCallResult {
   return {content: [{type: 'text', text: JSON.stringify(output)}], structuredContent: output, isError: isToolFailure(output)}
 }
 
 type ToolName = (typeof TOOL_NAMES)[number]
 
 /** The tool's output: everything the host handed over is read first, and the tool runs at most once, whatever the lender does. */
-async function answer(index: ToolsIndex | IndexLender, name: ToolName, args: unknown, options: ToolCallOptions, call: {readonly signal?: AbortSignal}): Promise<Record<string, unknown>> {
-  let host: Pick<ToolCallOptions, 'scopes' | 'context' | 'executors' | 'timeout' | 'onIndexFailure'> & {readonly signal?: AbortSignal}
+async function answer(index: ToolsIndex | IndexLender, name: ToolName, args: unknown, options: ToolCallOptions, call: ToolCall): Promise<Record<string, unknown>> {
+  let host: Pick<ToolCallOptions, 'scopes' | 'context' | 'executors' | 'timeout' | 'onIndexFailure'> & ToolCall
   try {
-    host = readHostValue('tool call options', () => ({...pick(options, ['scopes', 'context', 'executors', 'timeout', 'onIndexFailure']), ...pick(call, ['signal'])}))
+    host = readHostValue('tool call options', () => ({...pick(options, ['scopes', 'context', 'executors', 'timeout', 'onIndexFailure']), ...pick(call, ['signal', 'confirmDestructive'])}))
   } catch (error) {
     return {error: toToolError(error)}
   }
-  const {scopes, context, executors, timeout, onIndexFailure, signal} = host
+  const {scopes, context, executors, timeout, onIndexFailure, signal, confirmDestructive} = host
   const caller: Caller = {scopes, ...(context === undefined ? {} : {context})}
-  const executeOptions = {...(signal === undefined ? {} : {signal}), ...(timeout === undefined ? {} : {timeout})}
+  const executeOptions = {...(signal === undefined ? {} : {signal}), ...(timeout === undefined ? {} : {timeout}), ...(confirmDestructive === true ? {confirmDestructive} : {})}
   let ran: Promise<object> | undefined
   const use = (lent: ToolsIndex): Promise<object> =>
     (ran ??= name === 'search' ? handleSearch(lent, args, caller) : handleExecute(lent, args, caller, executors ?? {}, executeOptions))

@@ -4,7 +4,7 @@ import {register} from 'node:module'
 
 register('data:text/javascript,' + encodeURIComponent(`
 export async function resolve(specifier, context, next) {
-  if (specifier.startsWith('@modelcontextprotocol/sdk')) throw new Error('the MCP SDK was loaded: ' + specifier)
+  if (specifier.startsWith('@modelcontextprotocol/')) throw new Error('the MCP SDK was loaded: ' + specifier)
   return next(specifier, context)
 }`))
 

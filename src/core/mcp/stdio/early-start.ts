@@ -1,6 +1,6 @@
 import type {Readable, Writable} from 'node:stream'
 
-import {type ServerInfo, answerInitialize} from '../revisions/index.js'
+import {type ServerInfo, answerDiscover, answerInitialize} from '../revisions/index.js'
 
 // stdio's fast start: the first line read and, when it is an initialize, answered before the SDK loads.
 
@@ -20,11 +20,11 @@ export interface EarlyStart {
   readonly serverInfo: ServerInfo
 }
 
-/** Answers `first.line` on `output` when it is a well-formed initialize request (see answerInitialize). */
+/** Answers `first.line` on `output` when it is a well-formed initialize (2025) or server/discover (2026-07-28) request. */
 export function answerFirstLine(first: FirstLine, output: Writable, serverInfo: ServerInfo): EarlyStart {
-  const early = first.line === undefined ? undefined : answerInitialize(first.line, serverInfo)
+  const early = first.line === undefined ? undefined : (answerInitialize(first.line, serverInfo) ?? answerDiscover(first.line, serverInfo))
   if (early !== undefined) output.write(`${JSON.stringify(early)}\n`)
-  return {first, answered: early?.id, serverInfo}
+  return {first, answered: early?.id as string | number | undefined, serverInfo}
 }
 
 // An initialize request is a few hundred bytes: past this, the line is left to the SDK's own limits.

@@ -6,8 +6,8 @@ export interface JsonRpcMessage {
 }
 
 /**
- * The stdio transport of an MCP SDK, by its shape (the SDK's `Transport`), so that
- * `tama-dex/mcp`'s sources stay free of the SDK.
+ * The stdio transport of the MCP SDK, by its shape (the SDK's `Transport`), so that this
+ * module loads without the SDK.
  */
 export interface MessageTransport {
   onclose?(): void
@@ -16,6 +16,7 @@ export interface MessageTransport {
   start(): Promise<void>
   close(): Promise<void>
   send(message: JsonRpcMessage, options?: unknown): Promise<void>
+  setProtocolVersion?(version: string): void
 }
 
 // JSON-RPC 2.0 error codes.
@@ -44,12 +45,16 @@ export class GuardedTransport implements MessageTransport {
   /** The ids of the requests received and not answered yet. */
   private readonly unanswered = new Set<string | number>()
   private onSettled: (() => void) | undefined
+  private readonly onClosed: Array<() => void> = []
 
   constructor(
     private readonly inner: MessageTransport,
     private readonly options: {readonly answered?: string | number} = {},
   ) {
-    inner.onclose = () => this.onclose?.()
+    inner.onclose = () => {
+      this.onclose?.()
+      for (const resolve of this.onClosed.splice(0)) resolve()
+    }
     inner.onerror = (error) => this.receiveError(error)
     inner.onmessage = (message, extra) => this.receive(message, extra)
   }
@@ -60,6 +65,15 @@ export class GuardedTransport implements MessageTransport {
 
   close(): Promise<void> {
     return this.inner.close()
+  }
+
+  /** Resolves once the transport has closed (its input ended, or the server closed it). */
+  closed(): Promise<void> {
+    return new Promise((resolve) => this.onClosed.push(resolve))
+  }
+
+  setProtocolVersion(version: string): void {
+    this.inner.setProtocolVersion?.(version)
   }
 
   /** Resolves once every request received so far has been answered. */
@@ -100,13 +114,16 @@ export class GuardedTransport implements MessageTransport {
     void this.send({jsonrpc: '2.0', error: {code: INVALID_REQUEST, message}} as JsonRpcMessage)
   }
 
-  /** The SDK reports a line it could not read as an error and drops it; answer it instead. */
+  /** Answers a line that was dropped for not being JSON (MessageLines). */
+  refuseNotJson(): void {
+    // The id of an unreadable request cannot be known, so the answer has none.
+    void this.send({jsonrpc: '2.0', error: {code: PARSE_ERROR, message: 'Parse error: the line is not JSON.'}} as JsonRpcMessage)
+  }
+
+  /** The SDK reports JSON that is not a JSON-RPC message as an error and drops it; answer it instead. */
   private receiveError(error: Error): void {
-    const code = error instanceof SyntaxError ? PARSE_ERROR : error.name === 'ZodError' ? INVALID_REQUEST : undefined
-    if (code !== undefined) {
-      // The id of an unreadable request cannot be known, so the answer has none.
-      const message = code === PARSE_ERROR ? 'Parse error: the line is not JSON.' : 'Invalid request: the line is JSON but not a JSON-RPC 2.0 message.'
-      void this.send({jsonrpc: '2.0', error: {code, message}} as JsonRpcMessage)
+    if (/ZodError/.test(error.name)) {
+      void this.send({jsonrpc: '2.0', error: {code: INVALID_REQUEST, message: 'Invalid request: the line is JSON but not a JSON-RPC 2.0 message.'}} as JsonRpcMessage)
     }
     this.onerror?.(error)
   }

@@ -10,8 +10,9 @@ const NEWLINE_BYTES = Buffer.from('\n')
  * Cuts the input into whole lines, each passed on as one chunk, newline included, so that
  * what reads them never holds a partial line. A line longer than `limit` bytes is dropped
  * as it streams in, and `onOversized` is told once for it: at most `limit` bytes and one
- * chunk are held, however long the line, and the next line is read as usual. A last line
- * without a newline is dropped at the end of the input, as the SDK would.
+ * chunk are held, however long the line, and the next line is read as usual. A line that
+ * is not JSON is dropped and `onNotJson` told (an empty one silently). A last line without
+ * a newline is dropped at the end of the input, as the SDK would.
  */
 export class MessageLines extends Transform {
   private parts: Buffer[] = []
@@ -22,6 +23,7 @@ export class MessageLines extends Transform {
   constructor(
     private readonly limit: number,
     private readonly onOversized: () => void,
+    private readonly onNotJson: () => void,
   ) {
     // One line per chunk out: a reader never sees two lines merged past its own limit.
     super({readableObjectMode: true})
@@ -35,7 +37,7 @@ export class MessageLines extends Transform {
       const end = newline === -1 ? data.length : newline
       if (!this.skipping) this.keep(data.subarray(start, end))
       if (newline === -1) break
-      if (!this.skipping) this.push(Buffer.concat([...this.parts, NEWLINE_BYTES]))
+      if (!this.skipping) this.pushJson(Buffer.concat([...this.parts, NEWLINE_BYTES]))
       this.startLine()
       start = newline + 1
     }
@@ -45,6 +47,18 @@ export class MessageLines extends Transform {
   override _flush(done: TransformCallback): void {
     this.startLine()
     done()
+  }
+
+  /** The SDK skips a line that is not JSON without a word: it is answered here instead. */
+  private pushJson(line: Buffer): void {
+    const text = line.toString('utf8')
+    try {
+      JSON.parse(text)
+    } catch {
+      if (text.trim() !== '') this.onNotJson()
+      return
+    }
+    this.push(line)
   }
 
   private keep(part: Buffer): void {

@@ -6,14 +6,13 @@ import {fileURLToPath} from 'node:url'
 
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
-import {InMemoryTransport} from '@modelcontextprotocol/sdk/inMemory.js'
-import {Server} from '@modelcontextprotocol/sdk/server/index.js'
-import {LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage} from '@modelcontextprotocol/sdk/types.js'
+import {InMemoryTransport, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage} from '@modelcontextprotocol/server'
 import {Ajv2020} from 'ajv/dist/2020.js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {TamaError} from '../../../../src/core/errors/tama-error.js'
-import {PROTOCOL_VERSIONS, SERVER_CAPABILITIES, answerInitialize} from '../../../../src/core/mcp/revisions/index.js'
+import {PROTOCOL_VERSIONS, answerInitialize} from '../../../../src/core/mcp/revisions/index.js'
+import {toolServerFactory} from '../../../../src/core/mcp/tool-server.js'
 import {callTool, executeTool, searchTool, serveStdio} from '../../../../src/core/mcp/index.js'
 import {PROJECT_ROOT, runCli, runProcess} from '../../../helpers/cli.js'
 import {HttpTestServer} from '../../execute/http-test-server.js'
@@ -131,10 +130,10 @@ describe('serveStdio at start', () => {
     expect(PROTOCOL_VERSIONS[0]).toBe(LATEST_PROTOCOL_VERSION)
   })
 
-  it.each([...SUPPORTED_PROTOCOL_VERSIONS, '1999-01-01'])('answers an initialize for version %s as the SDK server does', async (version) => {
+  it.each([...SUPPORTED_PROTOCOL_VERSIONS, '1999-01-01'])('answers an initialize for version %s as the tools\' SDK server does', async (version) => {
     const [near, far] = InMemoryTransport.createLinkedPair()
     const serverInfo = {name: 'tama-dex', version: '1.2.3'}
-    const server = new Server(serverInfo, {capabilities: SERVER_CAPABILITIES})
+    const server = toolServerFactory(new FakeIndex(), {scopes: [], serverInfo})()
     await server.connect(far)
     const answered = new Promise<JSONRPCMessage>((resolve) => (near.onmessage = resolve))
     await near.start()
@@ -159,7 +158,7 @@ describe('tama-dex/mcp without the SDK', () => {
   it.each([
     {given: ['tama-dex/mcp', 'call'], want: 0},
     // The check itself works: the SDK cannot be loaded under it.
-    {given: ['@modelcontextprotocol/sdk/server/index.js'], want: 1},
+    {given: ['@modelcontextprotocol/server'], want: 1},
   ])('importing $given.0 exits $want where loading the SDK fails', async ({given, want}) => {
     const run = await runProcess(process.execPath, [SDK_FREE, ...given])
     expect(run.code, run.stderr).toBe(want)

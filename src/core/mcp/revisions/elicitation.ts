@@ -1,0 +1,17 @@
+import type {ClientCapabilities, Server, ServerContext} from '@modelcontextprotocol/server'
+
+// Where a 2026-07-28 request's envelope declares the client's capabilities (the
+// specification's name, so this module loads before, and without, the SDK).
+export const CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities'
+
+/**
+ * Whether the client can ask its user a question (elicitation, form mode): on 2026-07-28
+ * as each request's envelope declares it, on the revisions with a handshake as its
+ * `initialize` did. A bare `elicitation: {}` means form mode (2025-06-18's rule).
+ */
+export function clientCanAskUser(server: Server, ctx: ServerContext): boolean {
+  const envelope = ctx.mcpReq.envelope as Readonly<Record<string, unknown>> | undefined
+  const declared = (envelope === undefined ? server.getClientCapabilities() : envelope[CLIENT_CAPABILITIES]) as ClientCapabilities | undefined
+  const elicitation = declared?.elicitation as {form?: unknown; url?: unknown} | undefined
+  return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined)
+}

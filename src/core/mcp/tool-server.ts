@@ -1,0 +1,59 @@
+import {randomBytes} from 'node:crypto'
+
+import {type CallToolResult, type InputRequiredResult, type ListToolsResult, ProtocolError, ProtocolErrorCode, Server, createRequestStateCodec} from '@modelcontextprotocol/server'
+
+import {isTamaError} from '../errors/index.js'
+import {SERVER_CAPABILITIES, type ServerInfo, TAMA_DEX_SERVER_INFO, TOOLS_LIST_CACHE} from './revisions/index.js'
+import {type IndexLender, type ToolCallOptions, type ToolsIndex, callTool} from './tool-call.js'
+import {executeTool, searchTool} from './tool-definitions.js'
+import {type ConfirmedCall, executeConfirmedByUser} from './user-confirmation.js'
+
+/** Who confirms destructive and confirmation-ruled operations: the agent with `confirm` (default), or the user, asked through the protocol. */
+export type ConfirmBy = 'agent' | 'user'
+
+/** How a tool server answers: the tool calls' options, as which server, and who confirms. */
+export interface ToolServerOptions extends ToolCallOptions {
+  /** Default: name tama-dex, this package's version. */
+  readonly serverInfo?: ServerInfo
+  /** Default agent. */
+  readonly confirmBy?: ConfirmBy
+}
+
+/** Builds one MCP SDK server per connection (or per request), as the SDK's transports ask for one. */
+export type ToolServerFactory = () => Server
+
+/**
+ * The MCP server of the two tools, transport-free: any transport (stdio, Streamable HTTP)
+ * connects the servers it builds. Every server built lists exactly search and execute,
+ * with `ttlMs` and `cacheScope: "private"` on 2026-07-28 (answers depend on the caller's
+ * scopes), and answers tools/call through callTool. The factory holds what must outlive
+ * one server: the key that seals a user-confirmation round to the call it confirms.
+ */
+export function toolServerFactory(index: ToolsIndex | IndexLender, options: ToolServerOptions): ToolServerFactory {
+  const serverInfo = options.serverInfo ?? TAMA_DEX_SERVER_INFO
+  const confirmBy = options.confirmBy ?? 'agent'
+  if (confirmBy !== 'agent' && confirmBy !== 'user') throw new TypeError(`confirmBy must be "agent" or "user", found ${JSON.stringify(confirmBy)}.`)
+  // A round of user confirmation comes back through the client: sealed, it cannot be forged or moved to another call.
+  const rounds = confirmBy === 'user' ? createRequestStateCodec<ConfirmedCall>({key: randomBytes(32)}) : undefined
+  // Frozen plain data, listed as they are.
+  const tools = [searchTool(), executeTool()] as unknown as ListToolsResult['tools']
+  return () => {
+    const server = new Server(
+      {name: serverInfo.name, version: serverInfo.version},
+      {capabilities: SERVER_CAPABILITIES, cacheHints: {'tools/list': TOOLS_LIST_CACHE}, ...(rounds === undefined ? {} : {requestState: {verify: rounds.verify}})},
+    )
+    server.setRequestHandler('tools/list', () => ({tools}))
+    server.setRequestHandler('tools/call', async ({params}, ctx): Promise<CallToolResult | InputRequiredResult> => {
+      try {
+        if (rounds !== undefined && params.name === 'execute') {
+          return {...(await executeConfirmedByUser(index, params.arguments ?? {}, options, {server, ctx, rounds}))}
+        }
+        return {...(await callTool(index, params.name, params.arguments ?? {}, options, {signal: ctx.mcpReq.signal}))}
+      } catch (error) {
+        if (isTamaError(error) && error.kind === 'usage') throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message)
+        throw error
+      }
+    })
+    return server
+  }
+}
