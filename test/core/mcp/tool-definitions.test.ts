@@ -55,15 +55,18 @@ describe('the tama-dex/mcp library', () => {
   const files = [...sources(path.join(PROJECT_ROOT, 'src/core')), path.join(PROJECT_ROOT, 'src/mcp.ts'), path.join(PROJECT_ROOT, 'src/index.ts')].map((file) => ({
     file: path.relative(PROJECT_ROOT, file),
   }))
-  const SERVER = 'src/core/mcp/stdio/serve-stdio.ts'
+  // What loads only once a transport serves: the tools' server and what it asks of a client.
+  // A transport loads these, and the SDK's own transport, with import() once it serves
+  // (tama-dex/mcp without the SDK, in serve-stdio.test.ts, checks that at run time).
+  const SERVING = new Set(['src/core/mcp/tool-server.ts', 'src/core/mcp/user-confirmation.ts'])
+  const valueImport = /^import(?!\s+type\b)[^'(]*'@modelcontextprotocol/m
 
-  it.each(files.filter(({file}) => file !== SERVER))('$file does not import the MCP SDK', ({file}) => {
-    expect(readFileSync(path.join(PROJECT_ROOT, file), 'utf8')).not.toContain('@modelcontextprotocol')
+  it.each(files.filter(({file}) => !SERVING.has(file)))('$file imports at most the MCP SDK\'s types', ({file}) => {
+    expect(readFileSync(path.join(PROJECT_ROOT, file), 'utf8')).not.toMatch(valueImport)
   })
 
-  it(`${SERVER} imports the MCP SDK only when it serves`, () => {
-    const source = readFileSync(path.join(PROJECT_ROOT, SERVER), 'utf8')
-    expect(source).toContain("import('@modelcontextprotocol/sdk/server/index.js')")
-    expect(source).not.toMatch(/^import[^(]*'@modelcontextprotocol/m)
+  it.each([...SERVING].map((file) => ({file})))('$file, which imports the SDK, is loaded by a transport only when it serves', ({file}) => {
+    const importers = files.filter(({file: importer}) => new RegExp(`^import(?!\\s+type\\b)[^'(]*'\\.{1,2}/[^']*${path.basename(file, '.ts')}\\.js'`, 'm').test(readFileSync(path.join(PROJECT_ROOT, importer), 'utf8')))
+    expect(importers.filter(({file: importer}) => !SERVING.has(importer))).toEqual([])
   })
 })

@@ -58,7 +58,7 @@ const REFUSED_KEYWORDS: ReadonlyMap<string, string> = new Map([
   ['$recursiveRef', DYNAMIC_REFERENCE],
   ['$recursiveAnchor', 'dynamic anchors (draft 2019-09) are not supported. Remove it, and use a `$ref` to the schema itself'],
   ['$id', "an `$id` would make the `$ref`s inside this schema resolve against it, while tama-dex resolves every `$ref` against the document. Remove it"],
-  ['nullable', '`nullable` is OpenAPI 3.0, not JSON Schema 2020-12. Add "null" to `type` instead, or convert the document with document adoption (`adoptDocument`, or `tama-dex document adopt`)'],
+  ['nullable', '`nullable` is OpenAPI 3.0, not JSON Schema 2020-12. Add "null" to `type` instead'],
 ])
 
 /** Whether `keyword` is one a Schema Object may hold. */

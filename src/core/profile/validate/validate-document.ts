@@ -90,15 +90,15 @@ export function validateDocument(document: unknown, options: CheckOptions = {}):
  */
 function checkVersion(document: Record<string, unknown>, report: (pointer: string, message: string) => void): boolean {
   if (Object.hasOwn(document, 'swagger')) {
-    report('/swagger', `This is a Swagger ${quoteJson(document.swagger)} document; tama-dex reads OpenAPI 3.1. Convert it with document adoption (\`adoptDocument\`, or \`tama-dex document adopt\`).`)
+    report('/swagger', `This is a Swagger ${quoteJson(document.swagger)} document; tama-dex reads OpenAPI 3.1. Convert it with document adoption (docs/adoption.md).`)
     return false
   }
   const version = document.openapi
   if (typeof version === 'string' && /^3\.1\.\d+(-.+)?$/.test(version)) return true
   if (typeof version === 'string' && /^3\.0\.\d+/.test(version)) {
-    report('/openapi', `This is an OpenAPI ${version} document; tama-dex reads OpenAPI 3.1. Convert it with document adoption (\`adoptDocument\`, or \`tama-dex document adopt\`).`)
+    report('/openapi', `This is an OpenAPI ${version} document; tama-dex reads OpenAPI 3.1. Convert it with document adoption (docs/adoption.md).`)
   } else if (version === undefined) {
-    report('/openapi', 'The document has no `openapi` version, so it is not an OpenAPI document. Write an OpenAPI 3.1 document (`openapi: 3.1.0`), or convert a Swagger 2.0 / OpenAPI 3.0 one with document adoption (`adoptDocument`, or `tama-dex document adopt`).')
+    report('/openapi', 'The document has no `openapi` version, so it is not an OpenAPI document. Write an OpenAPI 3.1 document (`openapi: 3.1.0`), or convert a Swagger 2.0 / OpenAPI 3.0 one with document adoption (docs/adoption.md).')
   } else {
     report('/openapi', `\`openapi\` is ${quoteJson(version)}; tama-dex reads OpenAPI 3.1 (\`openapi: 3.1.0\`).`)
   }
