@@ -91,7 +91,7 @@ describe('the findability gate with a baseline', () => {
     rmSync(join(repository, 'lint-baseline.json'), {force: true})
     const missing = await inRepository(LINT, ['cassette', 'lint', '../../openapi/fleet.yaml'])
     expect(missing.code).toBe(5)
-    expect(missing.stderr).toContain('lint-baseline.json: no such baseline. Check the path, or write it from the current findings (cassette lint --update-baseline).')
+    expect(missing.stderr).toContain('lint-baseline.json: no such baseline: check the path. Pass --update-baseline to write it again from the current findings.')
 
     const failing = await inRepository(`${FLEET}lint:\n  examples: [requests.jsonl]\n`, ['cassette', 'lint', '../../openapi/fleet.yaml'])
     expect(failing.code, failing.stderr).toBe(14)

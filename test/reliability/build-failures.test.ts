@@ -114,7 +114,7 @@ describe('a build killed while writing its temporary file', () => {
     const output = join(folder, `${'é'.repeat((length - 13) / 2)}${'a'.repeat((length - 13) % 2)}.tama-cassette`)
     const result = await runCli(['cassette', 'build', '--name', 'incus', '--version', '1.0.0', '--document', INCUS, '--output', output])
     expect(result.code, result.stderr).toBe(code)
-    if (code !== 0) expect(result.stderr).toMatch(/its name is too long\. Choose a shorter --output\./)
+    if (code !== 0) expect(result.stderr).toMatch(/its name is too long\. Pass --output with a shorter name\./)
     expect(temporaries(folder)).toEqual([])
   })
 
