@@ -45,7 +45,7 @@ export default class Mcp extends BaseCommand {
   /** Serves over HTTP at `address` until SIGINT or SIGTERM: callers from the token file, else anyone on loopback with `scopes`. */
   private async serveHttp(index: IndexLender, served: Omit<ServeHttpOptions, 'authenticate'>, address: string, tokens: string | undefined, scopes: string[], allowedOrigins: string[]): Promise<void> {
     const {host, port} = parseHostPort(address)
-    const {isLoopback, readTokenFile, serveHttp, tokenAuthenticator} = await import('../core/mcp/http/index.js')
+    const {isLoopback, readTokenFile, serveHttp, tokenAuthenticator} = await import('../core/mcp/index.js')
     if (tokens !== undefined && scopes.length > 0) throw new TamaError('usage', '--scope and --tokens: with a token file, each caller\'s scopes are its own. Drop --scope.')
     if (tokens === undefined && !isLoopback(host)) {
       throw new TamaError('usage', `--http ${address}: ${host} is not a loopback address, and without --tokens anyone who reaches it would be served. Give --tokens FILE, or bind 127.0.0.1.`)

@@ -38,7 +38,7 @@ export interface HttpServing {
 }
 
 /** The one path the server answers. */
-export const MCP_PATH = '/mcp'
+const MCP_PATH = '/mcp'
 
 /**
  * Serves the search and execute tools over MCP Streamable HTTP at /mcp, on the MCP SDK

@@ -210,3 +210,19 @@ describe('a person\'s confirmation over HTTP (confirmBy user)', () => {
     expect([asked, deletes()]).toEqual([[], before])
   })
 })
+
+describe('examples/host/mcp-http-server.mjs', () => {
+  it('serves each key\'s user with their own scopes, and refuses a request without a key', async () => {
+    const {spawn} = await import('node:child_process')
+    const keys = {'key-of-ci': {name: 'ci', scopes: ['incus.read']}, 'key-of-guest': {name: 'guest', scopes: []}}
+    const host = spawn(process.execPath, ['examples/host/mcp-http-server.mjs', join(dir, 'index.sqlite3'), '0'], {cwd: PROJECT_ROOT, env: {...process.env, TEAM_KEYS: JSON.stringify(keys)}, stdio: ['ignore', 'ignore', 'pipe']})
+    const exited = new Promise((resolve) => host.once('exit', resolve))
+    open.push({close: async () => (host.kill('SIGTERM'), await exited, undefined)})
+    const url = await new Promise<URL>((resolve) => host.stderr.on('data', (chunk: Buffer) => resolve(new URL(/serving (\S+)/.exec(chunk.toString())![1]!))))
+    const ci = await connect(url, 'modern', 'key-of-ci')
+    const guest = await connect(url, 'legacy', 'key-of-guest')
+    expect((await ci.callTool({name: 'search', arguments: {query: 'list instances'}})).structuredContent).toMatchObject({results: expect.arrayContaining([expect.objectContaining({operation_id: 'instances_get'})])})
+    expect(JSON.stringify((await guest.callTool({name: 'search', arguments: {query: 'list instances'}})).structuredContent)).not.toContain('incus')
+    expect((await post(url, {})).status).toBe(401)
+  })
+})
