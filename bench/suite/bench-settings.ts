@@ -20,6 +20,9 @@ export interface BenchSettings {
   /** Blocks of MCP round trips (each block the queries in process, then through the SDK client), and passes over the queries per block. */
   readonly mcpBlocks: number
   readonly mcpPasses: number
+  /** HTTP callers searching at once, and for how long. */
+  readonly httpCallers: number
+  readonly httpHeldSeconds: number
 }
 
 // Chosen so the full run stays well under ten minutes on a busy 2-core machine: a round
@@ -37,6 +40,8 @@ export const FULL: BenchSettings = {
   coldStartRuns: 20,
   mcpBlocks: 10,
   mcpPasses: 3,
+  httpCallers: 50,
+  httpHeldSeconds: 30,
 }
 
 export const SMOKE: BenchSettings = {
@@ -52,4 +57,6 @@ export const SMOKE: BenchSettings = {
   coldStartRuns: 2,
   mcpBlocks: 2,
   mcpPasses: 1,
+  httpCallers: 5,
+  httpHeldSeconds: 2,
 }

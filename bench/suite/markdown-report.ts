@@ -129,9 +129,9 @@ export function markdownReport(report: BenchReport, charts: ChartFiles): string 
     '',
     '## MCP server',
     '',
-    `\`tama-dex mcp\` from spawn to the first byte of its \`initialize\` answer, interleaved round by round with \`node -e 0\`; then searches ` +
-      `(${report.mcp.queries.length} queries) on an index of ${report.mcp.cassettes.join(' and ')}, in process (\`index.search\`) and through the MCP SDK's client, ` +
-      'in alternating blocks (figures are the medians of the blocks\' p50s).',
+    `\`tama-dex mcp\` from spawn to the first byte of its \`initialize\` answer, interleaved round by round with \`node -e 0\`; from spawn (stdio) or connect (HTTP, \`--http\`) to the MCP v2 client's first search answered; then searches ` +
+      `(${report.mcp.queries.length} queries) on an index of ${report.mcp.cassettes.join(' and ')}, in process (\`index.search\`) and through the v2 client over each transport, ` +
+      `in alternating blocks (figures are the medians of the blocks' p50s); and ${report.mcp.concurrent.callers} HTTP callers, each its own client, searching for ${report.mcp.concurrent.heldSeconds} s.`,
     '',
     table(
       ['figure', 'measured', 'over the floor'],
@@ -139,7 +139,12 @@ export function markdownReport(report: BenchReport, charts: ChartFiles): string 
         ['`node -e 0`', spread(report.mcp.nodeMs, 'ms'), '1x'],
         ['spawn to `initialize` answer', spread(report.mcp.initializeMs, 'ms'), spread(report.mcp.initializeRatio, 'x')],
         ['search in process, p50', spread(report.mcp.inProcessP50Ms, 'ms'), ''],
-        ['search through the SDK client, p50', spread(report.mcp.mcpP50Ms, 'ms'), `+${spread(report.mcp.overheadMs, 'ms')}`],
+        ['stdio: spawn to first search answered (v2 client)', spread(report.mcp.stdioFirstAnswerMs, 'ms'), spread(report.mcp.stdioFirstAnswerRatio, 'x')],
+        ['stdio: search through the v2 client, p50', spread(report.mcp.mcpP50Ms, 'ms'), `+${spread(report.mcp.overheadMs, 'ms')}`],
+        ['HTTP: connect to first search answered (v2 client)', spread(report.mcp.httpFirstAnswerMs, 'ms'), ''],
+        ['HTTP: search in process, p50', spread(report.mcp.httpInProcessP50Ms, 'ms'), ''],
+        ['HTTP: search through the v2 client, p50', spread(report.mcp.httpP50Ms, 'ms'), `+${spread(report.mcp.httpOverheadMs, 'ms')}`],
+        [`HTTP: ${report.mcp.concurrent.callers} callers for ${report.mcp.concurrent.heldSeconds} s (${report.mcp.concurrent.searches} searches, ${report.mcp.concurrent.errors} errors), p50 / p99`, `${report.mcp.concurrent.p50Ms.toFixed(1)} / ${report.mcp.concurrent.p99Ms.toFixed(1)} ms`, ''],
       ],
     ),
     '',

@@ -3,8 +3,8 @@ import {mkdtemp} from 'node:fs/promises'
 import path from 'node:path'
 import {performance} from 'node:perf_hooks'
 
-import {Client} from '@modelcontextprotocol/sdk/client/index.js'
-import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
+import {Client, StreamableHTTPClientTransport} from '@modelcontextprotocol/client'
+import {StdioClientTransport} from '@modelcontextprotocol/client/stdio'
 
 import {openIndex} from '../../dist/index.js'
 import {median} from '../../tools/ranking/metrics.js'
@@ -23,11 +23,32 @@ export interface McpFigures {
   readonly initializeMs: Summary
   readonly initializeRatio: Summary
   readonly queries: readonly string[]
-  /** p50 of one block of searches, in process (`index.search` on an open index) and through the SDK's client. */
+  /** Spawn of `tama-dex mcp` to the v2 client's first search answered, over stdio. */
+  readonly stdioFirstAnswerMs: Summary
+  readonly stdioFirstAnswerRatio: Summary
+  /** A v2 client's connect to a running `tama-dex mcp --http` and its first search answered. */
+  readonly httpFirstAnswerMs: Summary
+  /** p50 of one block of searches, in process (`index.search` on an open index) and through the v2 SDK's client. */
   readonly inProcessP50Ms: Summary
   readonly mcpP50Ms: Summary
   /** mcpP50Ms minus inProcessP50Ms, block by block. */
   readonly overheadMs: Summary
+  /** The same over Streamable HTTP, against its own in-process blocks. */
+  readonly httpInProcessP50Ms: Summary
+  readonly httpP50Ms: Summary
+  readonly httpOverheadMs: Summary
+  /** Callers searching at once over HTTP, each its own client, for `heldSeconds`. */
+  readonly concurrent: ConcurrentFigures
+}
+
+/** Many HTTP callers held at once: how many searches each answered, the failures, and the latency of all. */
+export interface ConcurrentFigures {
+  readonly callers: number
+  readonly heldSeconds: number
+  readonly searches: number
+  readonly errors: number
+  readonly p50Ms: number
+  readonly p99Ms: number
 }
 
 const QUERIES = [
@@ -44,12 +65,11 @@ const INITIALIZE = `${JSON.stringify({jsonrpc: '2.0', id: 0, method: 'initialize
 const PREFERRED = ['github', 'incus']
 
 /**
- * `tama-dex mcp` as an MCP client sees it: spawn to the `initialize` answer next to `node -e 0`
- * (interleaved round by round after an unmeasured round), then searches through the SDK's
- * client against the same searches in process, on an index of GitHub and Incus. The two
- * sides run in alternating blocks of the same queries, each in its steady state: a search
- * in process just before each call would slow the call on a loaded machine, which is the
- * machine's doing, not the server's.
+ * `tama-dex mcp` as an MCP client sees it, on an index of GitHub and Incus: spawn to the
+ * `initialize` answer next to `node -e 0` (interleaved round by round after an unmeasured
+ * round), spawn (stdio) or connect (HTTP) to the v2 client's first search answered, then
+ * searches through the v2 client over stdio and over HTTP against the same searches in
+ * process, and many HTTP callers at once.
  */
 export async function benchMcp(repo: string, built: readonly BuiltCatalogue[], workDir: string, settings: BenchSettings): Promise<McpFigures> {
   const chosen = built.filter((catalogue) => PREFERRED.includes(catalogue.name))
@@ -75,49 +95,149 @@ export async function benchMcp(repo: string, built: readonly BuiltCatalogue[], w
     initialize.push(answered)
   }
 
-  progress('mcp round trip: in process and through the SDK client, block by block')
+  const stdioFirst: number[] = []
+  for (let round = -1; round < settings.coldStartRuns; round++) {
+    if (round >= 0 && round % 5 === 0) progress(`mcp first answer through the v2 client: round ${round + 1}/${settings.coldStartRuns}`)
+    const started = performance.now()
+    const client = newClient()
+    await client.connect(new StdioClientTransport({command: process.execPath, args: serverArgs, cwd: repo}))
+    await client.callTool({name: 'search', arguments: {query: QUERIES[0]}})
+    const answered = performance.now() - started
+    await client.close()
+    if (round >= 0) stdioFirst.push(answered)
+  }
+
   const reader = openIndex({path: indexFile, readonly: true})
-  const client = new Client({name: 'tama-dex-bench', version: '0.0.0'})
-  await client.connect(new StdioClientTransport({command: process.execPath, args: serverArgs, cwd: repo}))
-  const inProcess: number[] = []
-  const throughMcp: number[] = []
+  const http = await startHttp(repo, serverArgs)
   try {
-    await client.listTools()
-    for (let block = -1; block < settings.mcpBlocks; block++) {
-      const local: number[] = []
-      const remote: number[] = []
-      for (let pass = 0; pass < settings.mcpPasses; pass++) {
-        for (const query of QUERIES) {
-          const started = performance.now()
-          reader.search(query, {scopes, limit: 10})
-          local.push(performance.now() - started)
-        }
-      }
-      for (let pass = 0; pass < settings.mcpPasses; pass++) {
-        for (const query of QUERIES) {
-          const started = performance.now()
-          await client.callTool({name: 'search', arguments: {query}})
-          remote.push(performance.now() - started)
-        }
-      }
-      if (block < 0) continue
-      inProcess.push(median(local))
-      throughMcp.push(median(remote))
+    progress('mcp round trip over stdio: in process and through the v2 client, block by block')
+    const stdio = newClient()
+    await stdio.connect(new StdioClientTransport({command: process.execPath, args: serverArgs, cwd: repo}))
+    const overStdio = await inBlocks(reader, scopes, stdio, settings).finally(() => stdio.close())
+
+    progress('mcp over HTTP: connect to first answer, round trips, concurrent callers')
+    const httpFirst: number[] = []
+    for (let round = -1; round < settings.coldStartRuns; round++) {
+      const started = performance.now()
+      const client = await connectHttp(http.url)
+      await client.callTool({name: 'search', arguments: {query: QUERIES[0]}})
+      const answered = performance.now() - started
+      await client.close()
+      if (round >= 0) httpFirst.push(answered)
+    }
+    const overHttp = await withHttpClient(http.url, (client) => inBlocks(reader, scopes, client, settings))
+    const concurrent = await holdCallers(http.url, settings.httpCallers, settings.httpHeldSeconds)
+    return {
+      cassettes: cassettes.map((catalogue) => catalogue.name),
+      nodeMs: summarise(node),
+      initializeMs: summarise(initialize),
+      initializeRatio: pairedRatios(initialize, node),
+      queries: QUERIES,
+      stdioFirstAnswerMs: summarise(stdioFirst),
+      stdioFirstAnswerRatio: pairedRatios(stdioFirst, node),
+      httpFirstAnswerMs: summarise(httpFirst),
+      inProcessP50Ms: summarise(overStdio.inProcess),
+      mcpP50Ms: summarise(overStdio.throughMcp),
+      overheadMs: summarise(overStdio.throughMcp.map((ms, block) => ms - overStdio.inProcess[block]!)),
+      httpInProcessP50Ms: summarise(overHttp.inProcess),
+      httpP50Ms: summarise(overHttp.throughMcp),
+      httpOverheadMs: summarise(overHttp.throughMcp.map((ms, block) => ms - overHttp.inProcess[block]!)),
+      concurrent,
     }
   } finally {
-    await client.close()
     reader.close()
+    await http.stop()
   }
-  return {
-    cassettes: cassettes.map((catalogue) => catalogue.name),
-    nodeMs: summarise(node),
-    initializeMs: summarise(initialize),
-    initializeRatio: pairedRatios(initialize, node),
-    queries: QUERIES,
-    inProcessP50Ms: summarise(inProcess),
-    mcpP50Ms: summarise(throughMcp),
-    overheadMs: summarise(throughMcp.map((ms, block) => ms - inProcess[block]!)),
+}
+
+function newClient(): Client {
+  return new Client({name: 'tama-dex-bench', version: '0.0.0'})
+}
+
+async function connectHttp(url: URL): Promise<Client> {
+  const client = newClient()
+  await client.connect(new StreamableHTTPClientTransport(url))
+  return client
+}
+
+async function withHttpClient<T>(url: URL, use: (client: Client) => Promise<T>): Promise<T> {
+  const client = await connectHttp(url)
+  return use(client).finally(() => client.close())
+}
+
+/**
+ * The same queries in process and through `client`, in alternating blocks, each side in
+ * its steady state: a search in process just before each call would slow the call on a
+ * loaded machine, which is the machine's doing, not the server's. The p50 of each block.
+ */
+async function inBlocks(reader: ReturnType<typeof openIndex>, scopes: string[], client: Client, settings: BenchSettings): Promise<{inProcess: number[]; throughMcp: number[]}> {
+  const inProcess: number[] = []
+  const throughMcp: number[] = []
+  await client.listTools()
+  for (let block = -1; block < settings.mcpBlocks; block++) {
+    const local: number[] = []
+    const remote: number[] = []
+    for (let pass = 0; pass < settings.mcpPasses; pass++) {
+      for (const query of QUERIES) {
+        const started = performance.now()
+        reader.search(query, {scopes, limit: 10})
+        local.push(performance.now() - started)
+      }
+    }
+    for (let pass = 0; pass < settings.mcpPasses; pass++) {
+      for (const query of QUERIES) {
+        const started = performance.now()
+        await client.callTool({name: 'search', arguments: {query}})
+        remote.push(performance.now() - started)
+      }
+    }
+    if (block < 0) continue
+    inProcess.push(median(local))
+    throughMcp.push(median(remote))
   }
+  return {inProcess, throughMcp}
+}
+
+/** `callers` clients, each searching one query after another for `seconds`; a failed call or an error answer counts as an error. */
+async function holdCallers(url: URL, callers: number, seconds: number): Promise<ConcurrentFigures> {
+  const clients = await Promise.all(Array.from({length: callers}, () => connectHttp(url)))
+  const latencies: number[] = []
+  let errors = 0
+  const until = performance.now() + seconds * 1000
+  try {
+    await Promise.all(clients.map(async (client, caller) => {
+      for (let call = caller; performance.now() < until; call++) {
+        const started = performance.now()
+        try {
+          const answer = await client.callTool({name: 'search', arguments: {query: QUERIES[call % QUERIES.length]}})
+          if (answer.isError) errors++
+        } catch {
+          errors++
+        }
+        latencies.push(performance.now() - started)
+      }
+    }))
+  } finally {
+    await Promise.all(clients.map((client) => client.close()))
+  }
+  latencies.sort((a, b) => a - b)
+  const at = (share: number) => latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))] ?? Number.NaN
+  return {callers, heldSeconds: seconds, searches: latencies.length, errors, p50Ms: at(0.5), p99Ms: at(0.99)}
+}
+
+/** `tama-dex mcp --http 127.0.0.1:0`, spawned, once it has printed where it answers. */
+function startHttp(repo: string, serverArgs: readonly string[]): Promise<{url: URL; stop(): Promise<void>}> {
+  const child = spawn(process.execPath, [...serverArgs, '--http', '127.0.0.1:0'], {cwd: repo, stdio: ['ignore', 'ignore', 'pipe']})
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  let stderr = ''
+  return new Promise((resolve, reject) => {
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8')
+      const url = /serving MCP over HTTP at (\S+)/.exec(stderr)?.[1]
+      if (url !== undefined) resolve({url: new URL(url), stop: () => (child.kill('SIGTERM'), exited)})
+    })
+    child.once('exit', (code) => reject(new Error(`tama-dex mcp --http exited ${code}: ${stderr}`)))
+  })
 }
 
 /** Milliseconds from spawning the server to the first byte of its answer to `initialize`. */

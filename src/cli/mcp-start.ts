@@ -16,6 +16,21 @@ export const mcpFlags = {
     options: ['agent', 'user'],
     default: 'agent',
   }),
+  http: Flags.string({
+    description: 'Serve over Streamable HTTP at http://HOST:PORT/mcp instead of stdio (port 0: a free one; the address is printed on stderr). Without --tokens, only a loopback HOST is accepted, and every caller holds the --scope scopes.',
+    helpValue: 'HOST:PORT',
+  }),
+  tokens: Flags.string({
+    description: 'With --http, the callers and their scopes: JSON Lines, one caller a line, {"name": "ci", "token_sha256": "<hex of SHA-256 of the token>", "scopes": ["incus.read"]}; a request without one of their bearer tokens is answered 401.',
+    helpValue: 'FILE',
+    dependsOn: ['http'],
+  }),
+  'allow-origin': Flags.string({
+    description: 'With --http, a browser origin\'s hostname allowed to call (repeatable); by default a request carrying an Origin header is answered 403.',
+    helpValue: 'HOSTNAME',
+    multiple: true,
+    dependsOn: ['http'],
+  }),
 }
 
 let started: Promise<EarlyStart> | undefined
@@ -30,7 +45,8 @@ let started: Promise<EarlyStart> | undefined
 export async function startMcp(argv: readonly string[]): Promise<void> {
   if (argv.some((arg) => HELP_AND_VERSION_FLAGS.includes(arg))) return
   try {
-    await parse([...argv], {flags: mcpFlags, strict: true})
+    // Over HTTP, stdin is no client's: it is left unread.
+    if ((await parse([...argv], {flags: mcpFlags, strict: true})).flags.http !== undefined) return
   } catch {
     return
   }

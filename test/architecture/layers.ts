@@ -92,4 +92,4 @@ export const ALLOWANCES: readonly Allowance[] = []
  * the protocol revisions know no transport, and no transport knows another, so a new
  * transport touches no handler; only the folder's front door names them.
  */
-export const MCP_TRANSPORTS: readonly string[] = ['core/mcp/stdio']
+export const MCP_TRANSPORTS: readonly string[] = ['core/mcp/http', 'core/mcp/stdio']

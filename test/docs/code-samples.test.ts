@@ -6,6 +6,7 @@ import {afterAll, describe, expect, it} from 'vitest'
 import {parse as parseYaml} from 'yaml'
 
 import {readKeywordMap} from '../../src/core/adopt/index.js'
+import {readTokenFile, tokenAuthenticator} from '../../src/core/mcp/index.js'
 import {validateDocument} from '../../src/core/profile/index.js'
 import type {OperationRecord} from '../../src/core/profile/operation-record.js'
 import {readExampleRequests} from '../../src/core/release/index.js'
@@ -106,6 +107,17 @@ function flagsOf(command: string): string[] {
  * A JSON or YAML sample missing from this table fails the test.
  */
 const CHECKS: ReadonlyArray<{doc: string; first: string; check: (text: string) => Promise<void> | void}> = [
+  {
+    doc: 'docs/mcp.md',
+    first: '{"name": "ci", "token_sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", "scopes": ["incus.read"]}',
+    check: async (text) => {
+      const file = join(dir, 'callers.jsonl')
+      writeFileSync(file, text)
+      // The hash shown is of the token "test": the caller it names is found by it.
+      const authenticate = tokenAuthenticator(await readTokenFile(file))
+      expect(authenticate(new Request('http://localhost/mcp', {headers: {authorization: 'Bearer test'}}))).toEqual({name: 'ci', scopes: ['incus.read']})
+    },
+  },
   {
     doc: 'docs/execute.md',
     first: '{"dry_run": true, "cassette": "incus", "operation_id": "instance_delete", "method": "delete",',

@@ -1,10 +1,11 @@
 import {randomBytes} from 'node:crypto'
 
-import {type CallToolResult, type InputRequiredResult, type ListToolsResult, ProtocolError, ProtocolErrorCode, Server, createRequestStateCodec} from '@modelcontextprotocol/server'
+import {type AuthInfo, type CallToolResult, type ServerContext, type InputRequiredResult, type ListToolsResult, ProtocolError, ProtocolErrorCode, Server, createRequestStateCodec} from '@modelcontextprotocol/server'
 
 import {isTamaError} from '../errors/index.js'
 import {SERVER_CAPABILITIES, type ServerInfo, TAMA_DEX_SERVER_INFO, TOOLS_LIST_CACHE} from './revisions/index.js'
 import {type IndexLender, type ToolCallOptions, type ToolsIndex, callTool} from './tool-call.js'
+import type {Caller} from './tool-index.js'
 import {executeTool, searchTool} from './tool-definitions.js'
 import {type ConfirmedCall, executeConfirmedByUser} from './user-confirmation.js'
 
@@ -19,8 +20,17 @@ export interface ToolServerOptions extends ToolCallOptions {
   readonly confirmBy?: ConfirmBy
 }
 
-/** Builds one MCP SDK server per connection (or per request), as the SDK's transports ask for one. */
-export type ToolServerFactory = () => Server
+/**
+ * Builds one MCP SDK server per connection (or per request), as the SDK's transports ask
+ * for one, for `caller` when given (a caller authenticated by the transport, such as an
+ * HTTP request's), else for the options' own scopes and context.
+ */
+export type ToolServerFactory = (caller?: ToolServerCaller) => Server
+
+/** Who one server answers: their scopes, context, and the name a confirmation round is bound to. */
+export interface ToolServerCaller extends Caller {
+  readonly name?: string
+}
 
 /**
  * The MCP server of the two tools, transport-free: any transport (stdio, Streamable HTTP)
@@ -34,10 +44,12 @@ export function toolServerFactory(index: ToolsIndex | IndexLender, options: Tool
   const confirmBy = options.confirmBy ?? 'agent'
   if (confirmBy !== 'agent' && confirmBy !== 'user') throw new TypeError(`confirmBy must be "agent" or "user", found ${JSON.stringify(confirmBy)}.`)
   // A round of user confirmation comes back through the client: sealed, it cannot be forged or moved to another call.
-  const rounds = confirmBy === 'user' ? createRequestStateCodec<ConfirmedCall>({key: randomBytes(32)}) : undefined
+  // Bound to the caller too, so one caller cannot replay another's round.
+  const rounds = confirmBy === 'user' ? createRequestStateCodec<ConfirmedCall>({key: randomBytes(32), bind: callerBinding}) : undefined
   // Frozen plain data, listed as they are.
   const tools = [searchTool(), executeTool()] as unknown as ListToolsResult['tools']
-  return () => {
+  return (caller) => {
+    const callOptions: ToolCallOptions = caller === undefined ? options : {...options, scopes: caller.scopes, ...(caller.context === undefined ? {} : {context: caller.context})}
     const server = new Server(
       {name: serverInfo.name, version: serverInfo.version},
       {capabilities: SERVER_CAPABILITIES, cacheHints: {'tools/list': TOOLS_LIST_CACHE}, ...(rounds === undefined ? {} : {requestState: {verify: rounds.verify}})},
@@ -46,9 +58,9 @@ export function toolServerFactory(index: ToolsIndex | IndexLender, options: Tool
     server.setRequestHandler('tools/call', async ({params}, ctx): Promise<CallToolResult | InputRequiredResult> => {
       try {
         if (rounds !== undefined && params.name === 'execute') {
-          return {...(await executeConfirmedByUser(index, params.arguments ?? {}, options, {server, ctx, rounds}))}
+          return {...(await executeConfirmedByUser(index, params.arguments ?? {}, callOptions, {server, ctx, rounds}))}
         }
-        return {...(await callTool(index, params.name, params.arguments ?? {}, options, {signal: ctx.mcpReq.signal}))}
+        return {...(await callTool(index, params.name, params.arguments ?? {}, callOptions, {signal: ctx.mcpReq.signal}))}
       } catch (error) {
         if (isTamaError(error) && error.kind === 'usage') throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message)
         throw error
@@ -56,4 +68,23 @@ export function toolServerFactory(index: ToolsIndex | IndexLender, options: Tool
     })
     return server
   }
+}
+
+/**
+ * A caller a transport authenticated, as the SDK carries it from the request to the
+ * server factory and to each handler's context. The token stays with the transport.
+ */
+export function callerAuthInfo(caller: ToolServerCaller): AuthInfo {
+  return {token: '', clientId: caller.name ?? '', scopes: [...caller.scopes], extra: {caller}}
+}
+
+/** The caller callerAuthInfo carries, if any. */
+export function callerOf(authInfo: AuthInfo | undefined): ToolServerCaller | undefined {
+  return authInfo?.extra?.caller as ToolServerCaller | undefined
+}
+
+/** What a confirmation round is bound to: the authenticated caller of an HTTP request (none over stdio). */
+function callerBinding(ctx: ServerContext): string {
+  const caller = callerOf(ctx.http?.authInfo)
+  return caller === undefined ? '' : JSON.stringify([caller.name ?? '', caller.scopes])
 }

@@ -6,7 +6,7 @@ import canonicalizeModule from 'canonicalize'
 import {TamaError} from '../errors/index.js'
 import {echoedValue} from '../execute/index.js'
 import {isObject} from '../json/index.js'
-import {clientCanAskUser} from './revisions/index.js'
+import {clientCanAskUser, clientDeclaresNothing} from './revisions/index.js'
 import {type IndexLender, type ToolCallOptions, type ToolCallResult, type ToolsIndex, callTool, toolResult} from './tool-call.js'
 import {toToolError} from './tool-failure.js'
 import type {ToolError} from './tool-index.js'
@@ -64,6 +64,9 @@ export async function executeConfirmedByUser(
     if (answer.action !== 'accept' || answer.content?.confirm !== true) return refused('The user did not confirm this call; nothing ran. Do not call it again unless the user asks for it.')
     const confirm = needed.echo === null ? true : echoedValue(input, needed.echo)
     return callTool(index, 'execute', {...args, confirm}, options, call)
+  }
+  if (clientDeclaresNothing(server, ctx)) {
+    return refused('This host requires the user\'s confirmation for this operation, and this connection cannot ask the user (the 2025-11-25 revision over stateless HTTP has no way back for the question); nothing ran. Connect with the 2026-07-28 revision, or over stdio.')
   }
   if (!clientCanAskUser(server, ctx)) {
     return refused('This host requires the user\'s confirmation for this operation, and this client cannot ask the user (it does not support elicitation); nothing ran. Use a client that can ask its user, or a host that lets the agent confirm.')

@@ -15,3 +15,12 @@ export function clientCanAskUser(server: Server, ctx: ServerContext): boolean {
   const elicitation = declared?.elicitation as {form?: unknown; url?: unknown} | undefined
   return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined)
 }
+
+/**
+ * Whether this server can hear what the client declares at all: not when it serves one
+ * 2025 request without the handshake (stateless Streamable HTTP), where a question to the
+ * user has no way back either.
+ */
+export function clientDeclaresNothing(server: Server, ctx: ServerContext): boolean {
+  return ctx.mcpReq.envelope === undefined && server.getClientCapabilities() === undefined
+}

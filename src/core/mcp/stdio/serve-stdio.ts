@@ -53,7 +53,8 @@ export async function serveStdio(index: ToolsIndex | IndexLender, options: Serve
   lines.once('end', () => void transport.settled().then(() => held.end()))
   const transport = new GuardedTransport(new StdioServerTransport(held, output, {maxBufferSize: MAX_MESSAGE_BYTES + 1}), {answered})
   const closed = transport.closed()
-  serveConnection(factory, {transport})
+  // One caller, the options' own: the SDK's per-connection context names none.
+  serveConnection(() => factory(), {transport})
   await closed
   input.unpipe(rest)
 }

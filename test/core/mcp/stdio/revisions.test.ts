@@ -156,7 +156,8 @@ describe('the early server/discover answer', () => {
     const serverInfo = {name: 'tama-dex', version: '1.2.3'}
     const input = new PassThrough()
     const output = new PassThrough()
-    const handle = serveSdkStdio(toolServerFactory(new FakeIndex(), {scopes: [], serverInfo}), {transport: new StdioServerTransport(input, output)})
+    const tools = toolServerFactory(new FakeIndex(), {scopes: [], serverInfo})
+    const handle = serveSdkStdio(() => tools(), {transport: new StdioServerTransport(input, output)})
     const answered = new Promise<string>((resolve) => output.once('data', (chunk: Buffer) => resolve(chunk.toString('utf8'))))
     input.write(`${line}\n`)
     expect(answerDiscover(line, serverInfo)).toEqual(JSON.parse(await answered))

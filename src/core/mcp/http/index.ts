@@ -1,0 +1,6 @@
+export {HTTP_LIMITS} from './limits.js'
+export type {HttpLimits} from './limits.js'
+export {isLoopback} from './loopback.js'
+export {serveHttp} from './serve-http.js'
+export type {HttpCaller, HttpServing, ServeHttpOptions} from './serve-http.js'
+export {readTokenFile, tokenAuthenticator} from './token-file.js'
