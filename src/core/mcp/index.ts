@@ -15,6 +15,7 @@ export type {
   ExecuteIndex,
   ExecuteToolOutput,
   OperationError,
+  SearchAnswer,
   SearchHit,
   SearchIndex,
   SearchOptions,

@@ -13,6 +13,20 @@ export interface RankingModel {
   readonly bm25Columns: readonly number[]
   readonly candidates: CandidateLimits
   readonly terms: TermLimits
+  readonly confidence: ConfidenceModel
+}
+
+/**
+ * The confidence model (confidence.ts): a logistic model over the confidence features,
+ * fitted by the training command, with the thresholds of `match`.
+ */
+export interface ConfidenceModel {
+  readonly bias: number
+  readonly weights: Readonly<Record<string, number>>
+  /** The top result's confidence below which `match` is `none`. */
+  readonly noneBelow: number
+  /** The top result's confidence from which `match` is `confident`. */
+  readonly confidentFrom: number
 }
 
 /** How many candidates a search weighs, and how much FTS5 work it may spend finding them (candidates.ts). */
