@@ -57,7 +57,11 @@ interface Row {
   readonly heldOut: Quality
   readonly shipped: Quality
   readonly gapClosed: {readonly recall5: number; readonly mrr: number}
+  /** The share of requests whose answer is among the candidates: what no weight can raise. */
+  readonly candidateRecall: number
 }
+
+const candidateRecall = (set: SetPools) => round(set.pools.filter((pool) => pool.relevant.includes(1)).length / Math.max(1, set.pools.length))
 
 /** Leave-one-set-out figures of a model fitting only `fitted`, and the shipped (fitted on all) weights. */
 function leaveOneSetOut(fitted: readonly FeatureName[]): {rows: Row[]; shippedWeights: Weights; heldOutWeights: Weights[]} {
@@ -66,13 +70,13 @@ function leaveOneSetOut(fitted: readonly FeatureName[]): {rows: Row[]; shippedWe
   const rows: Row[] = sets.map((set, index) => {
     const bm25 = bm25Of(set)
     const heldOut = evaluate(training[index]!, heldOutWeights[index]!)
-    return {set: set.name, queries: set.queries.length, bm25, heldOut, shipped: evaluate(training[index]!, shippedWeights), gapClosed: gaps(heldOut, bm25)}
+    return {set: set.name, queries: set.queries.length, bm25, heldOut, shipped: evaluate(training[index]!, shippedWeights), gapClosed: gaps(heldOut, bm25), candidateRecall: candidateRecall(training[index]!)}
   })
   // The pooled check is held out with the catalogues: scored by the model fitted without either.
   const withoutCatalogues = heldOutWeights[catalogueSet]!
   const pooledBm25 = quality(plainBm25Rankings(pooledSet))
   const pooledHeldOut = evaluate(pooled, withoutCatalogues)
-  rows.push({set: 'pooled', queries: pooledSet.queries.length, bm25: pooledBm25, heldOut: pooledHeldOut, shipped: evaluate(pooled, shippedWeights), gapClosed: gaps(pooledHeldOut, pooledBm25)})
+  rows.push({set: 'pooled', queries: pooledSet.queries.length, bm25: pooledBm25, heldOut: pooledHeldOut, shipped: evaluate(pooled, shippedWeights), gapClosed: gaps(pooledHeldOut, pooledBm25), candidateRecall: candidateRecall(pooled)})
   return {rows, shippedWeights, heldOutWeights}
 }
 
@@ -88,10 +92,10 @@ function gaps(ours: Quality, bm25: Quality) {
 
 const f3 = (value: number) => value.toFixed(3).padStart(6)
 console.log('Leave-one-set-out (each set scored by a model fitted without it)')
-console.log('set               queries  bm25_R@5 bm25_MRR  held_R@5 held_MRR  gap_R@5 gap_MRR  shipped_R@5 shipped_MRR')
+console.log('set               queries  bm25_R@5 bm25_MRR  held_R@5 held_MRR  gap_R@5 gap_MRR  shipped_R@5 shipped_MRR  candidate_recall')
 for (const row of rows) {
   console.log(
-    `${row.set.padEnd(16)} ${String(row.queries).padStart(8)}    ${f3(row.bm25.recall5)}   ${f3(row.bm25.mrr)}    ${f3(row.heldOut.recall5)}   ${f3(row.heldOut.mrr)}   ${f3(row.gapClosed.recall5)}  ${f3(row.gapClosed.mrr)}       ${f3(row.shipped.recall5)}      ${f3(row.shipped.mrr)}`,
+    `${row.set.padEnd(16)} ${String(row.queries).padStart(8)}    ${f3(row.bm25.recall5)}   ${f3(row.bm25.mrr)}    ${f3(row.heldOut.recall5)}   ${f3(row.heldOut.mrr)}   ${f3(row.gapClosed.recall5)}  ${f3(row.gapClosed.mrr)}       ${f3(row.shipped.recall5)}      ${f3(row.shipped.mrr)}       ${f3(row.candidateRecall)}`,
   )
 }
 const averages = averagesOf(rows)
@@ -160,7 +164,7 @@ const ablation = groups.map((group) => {
 })
 
 if (!dryRun) {
-  const figures = Object.fromEntries(rows.map((row) => [row.set, {queries: row.queries, bm25: rounded(row.bm25), held_out: rounded(row.heldOut), shipped: rounded(row.shipped), gap_closed: row.gapClosed}]))
+  const figures = Object.fromEntries(rows.map((row) => [row.set, {queries: row.queries, bm25: rounded(row.bm25), held_out: rounded(row.heldOut), shipped: rounded(row.shipped), gap_closed: row.gapClosed, candidate_recall: row.candidateRecall}]))
   const model = {
     about: 'Written by npm run train:ranking (scripts/train-ranking.ts); do not edit by hand. See docs/search.md#the-model.',
     method: 'coordinate ascent on the mean over sets of (MRR@10 + Recall@5) / 2, from bm25 1 and every other weight 0 (bench/retrieval/fit-ranking.ts)',

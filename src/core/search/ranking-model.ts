@@ -33,6 +33,8 @@ export interface ConfidenceModel {
 interface CandidateLimits {
   /** The features are computed for this many of FTS5's best candidates. */
   readonly pool: number
+  /** ... or this many, for a search asking for more results than `pool` (search's largest limit). */
+  readonly widePool: number
   /** FTS5 ranks this many times the rows wanted before the scope rule is applied (the fast path). */
   readonly fastPoolFactor: number
   /**

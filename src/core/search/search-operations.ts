@@ -5,13 +5,14 @@ import {findCandidates} from './candidates.js'
 import {confidenceFeatures, confidenceOf, matchOf} from './confidence.js'
 import {FEATURE_NAMES, QueryFeatures, type Candidate, type Features, type QueryCoverage} from './features.js'
 import {inputSchemaOf} from './operation-store.js'
-import {modelScorer} from './ranking-model.js'
+import {modelScorer, RANKING_MODEL} from './ranking-model.js'
 import {ALLOWED_SCOPE_SETS, scopesParameter} from './scope-filter.js'
 import {parseQuery} from './search-query.js'
 import type {SearchCassette, SearchConfirmation, SearchHit, SearchOptions, SearchResponse} from './search-types.js'
 import {statement} from './statement-cache.js'
 
-const MAX_LIMIT = 50
+// The wider pool is the largest limit: a search gets as many results as it asks for when as many match.
+const MAX_LIMIT = RANKING_MODEL.candidates.widePool
 const modelScore = modelScorer(FEATURE_NAMES)
 
 // The scope sets the caller may see are worked out once per search, then passed to every
@@ -47,7 +48,7 @@ export interface Ranking {
 export function searchOperations(db: SqliteDatabase, query: string, options: SearchOptions): SearchResponse {
   const limit = checkCount('limit', options.limit ?? 10, 1, MAX_LIMIT)
   const schemas = checkCount('schemas', options.schemas ?? 3, 0, MAX_LIMIT)
-  const {candidates, coverage} = rankCandidates(db, query, options)
+  const {candidates, coverage} = rankingFor(db, query, options, limit)
   const confidences = confidenceFeatures(candidates, coverage, limit).map((row) => confidenceOf(row))
   const match = matchOf(confidences[0])
   const results = candidates.slice(0, limit).map((ranking, rank) => hit(db, ranking, rank < schemas, confidences[rank]!, match === 'none'))
@@ -64,10 +65,27 @@ function visibleCassettes(db: SqliteDatabase, scopes: readonly string[]): Search
 const VISIBLE_CASSETTES = `${ALLOWED_SCOPE_SETS}
 SELECT cassette, count(*) AS operations FROM operations WHERE scope_set IN (SELECT id FROM allowed) GROUP BY cassette ORDER BY cassette`
 
-/** Every candidate of a search, ranked: candidates, then their features, then the model's score, then the sort keys. */
-export function rankCandidates(db: SqliteDatabase, query: string, options: Pick<SearchOptions, 'scopes' | 'cassettes'>): Ranking {
+/**
+ * The ranking of a search wanting `limit` results: a pool's, followed, when it holds fewer
+ * than `limit`, by what a wider pool adds, so that a larger limit never changes the results
+ * a smaller one gives.
+ */
+function rankingFor(db: SqliteDatabase, query: string, options: SearchOptions, limit: number): Ranking {
+  const ranking = rankCandidates(db, query, options)
+  if (ranking.candidates.length >= limit) return ranking
+  const ranked = new Set(ranking.candidates.map(({candidate}) => candidate.id))
+  const wider = rankCandidates(db, query, options, limit).candidates.filter(({candidate}) => !ranked.has(candidate.id))
+  return wider.length === 0 ? ranking : {candidates: [...ranking.candidates, ...wider], coverage: ranking.coverage}
+}
+
+/**
+ * Every candidate of a search, ranked: candidates, then their features, then the model's
+ * score, then the sort keys. `wanted`: how many results the caller asked for (a search asking
+ * for more than a pool holds ranks a wider pool).
+ */
+export function rankCandidates(db: SqliteDatabase, query: string, options: Pick<SearchOptions, 'scopes' | 'cassettes'>, wanted?: number): Ranking {
   const allowed = statement<{ids: string}>(db, ALLOWED).get({scopes: scopesParameter(options.scopes)})!.ids
-  const found = findCandidates(db, parseQuery(query), allowed, cassettesParameter(options.cassettes))
+  const found = findCandidates(db, parseQuery(query), allowed, cassettesParameter(options.cassettes), wanted)
   const exactIds = new Set(found.exact.map((candidate) => candidate.id))
   const candidates = [...found.exact, ...found.pool.filter((candidate) => !exactIds.has(candidate.id))]
   const queryFeatures = new QueryFeatures(found.query, found.docs, found.relatedDocs)
