@@ -35,7 +35,7 @@ export async function searchWithFlags(words: readonly string[], flags: SearchFla
 
 /** The results as the table `tama-dex search` prints without --json. */
 export async function renderResults(response: SearchResponse): Promise<string> {
-  const held = (response.cassettes ?? []).map(({cassette, operations}) => `${cassette} (${operations})`).join(', ')
+  const held = (response.cassettes ?? []).map(({cassette}) => cassette).join(', ')
   if (response.results.length === 0) return held === '' ? 'No operations match (or none your scopes allow).' : `No operations match. Your scopes allow operations of: ${held}.`
   const {formatTable} = await import('../core/text/index.js')
   const rows = response.results.map((hit) => [

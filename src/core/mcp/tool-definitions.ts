@@ -109,7 +109,7 @@ const SEARCH_TOOL: ToolDefinition = deepFreeze({
       cassettes: {
         type: 'array',
         description: 'When match is none: the cassettes holding operations you can run.',
-        items: {type: 'object', properties: {cassette: {type: 'string'}, operations: {type: 'integer', description: 'How many of its operations you can run.'}}, required: ['cassette', 'operations']},
+        items: {type: 'object', properties: {cassette: {type: 'string'}}, required: ['cassette']},
       },
       error: ERROR,
     },

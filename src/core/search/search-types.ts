@@ -41,8 +41,6 @@ export type SearchMatch = 'confident' | 'possible' | 'none'
 /** A cassette holding operations the caller may use. */
 export interface SearchCassette {
   readonly cassette: string
-  /** How many of its operations the caller's scopes allow. */
-  readonly operations: number
 }
 
 export interface SearchResponse {

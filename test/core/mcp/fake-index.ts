@@ -28,7 +28,7 @@ export class FakeIndex implements SearchIndex, ExecuteIndex {
     const visible = this.hits.filter((hit) => hit.scopes.every((scope) => options.scopes.includes(scope)))
     const results = visible.slice(0, options.limit ?? 10)
     if (!query.includes(NOTHING_FITS)) return {match: 'possible', results}
-    const cassettes = [...new Set(visible.map((hit) => hit.cassette))].map((cassette) => ({cassette, operations: visible.filter((hit) => hit.cassette === cassette).length, hidden: 'extra field the index may add'}))
+    const cassettes = [...new Set(visible.map((hit) => hit.cassette))].map((cassette) => ({cassette, hidden: 'extra field the index may add'}))
     return {match: 'none', results: results.map((hit) => ({...hit, nearest: true})), cassettes}
   }
 
