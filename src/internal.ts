@@ -10,7 +10,7 @@ export {commitInstall, findInstalled, openStorage} from './core/host-index/index
 // An install's phases, timed apart; the folder's index leaves them out so that a search never loads them.
 export {planCopy} from './core/host-index/install-plan.js'
 export {openCopyConnection} from './core/host-index/install-runner.js'
-export {FEATURE_NAMES, RANKING_MODEL, compactSearchIndex, createOperationTables, insertOperations, openRecordIndex, parseQuery, rankCandidates, searchOperations, words} from './core/search/index.js'
-export type {FeatureName} from './core/search/index.js'
+export {CONFIDENCE_FEATURE_NAMES, FEATURE_NAMES, RANKING_MODEL, confidenceFeatures, confidenceOf, compactSearchIndex, createOperationTables, insertOperations, openRecordIndex, parseQuery, rankCandidates, searchOperations, words} from './core/search/index.js'
+export type {ConfidenceFeatureName, FeatureName, QueryCoverage} from './core/search/index.js'
 export {openDatabase} from './core/sqlite/index.js'
 export type {SqliteDatabase} from './core/sqlite/index.js'

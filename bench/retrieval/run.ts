@@ -1,12 +1,12 @@
 /**
  * Retrieval benchmark: quality of tama-dex search on the public retrieval sets next to a
  * plain BM25 and MiniSearch, and search latency at 1k, 10k and 100k operations next to a
- * raw FTS5 query. Usage: npx tsx bench/retrieval/run.ts [--quick] [--latency-only | --quality-only]
+ * raw FTS5 query, and the confidence model's held-out figures from its training run. Usage: npx tsx bench/retrieval/run.ts [--quick] [--latency-only | --quality-only]
  * Sets are read from where tools/ranking/shared-inputs.ts says; results are printed and
  * written to bench/results/retrieval.json (not with --latency-only, which measures latency
  * alone, nor with --quality-only, which skips latency; both only print).
  */
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {cpus, loadavg, tmpdir} from 'node:os'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -175,6 +175,30 @@ function measureLatency(real: readonly OperationRecord[], queries: readonly stri
 
 const f3 = (n: number) => n.toFixed(3)
 
+interface Separation {
+  auroc: number
+  kept: number
+  flagged: number
+}
+
+/**
+ * The confidence model's held-out figures, as the training run that fitted the shipped
+ * model measured them (each set searched with and without its answers, which needs the
+ * ranking refitted without it): read from bench/results/retrieval-training.json.
+ */
+function printConfidence(): void {
+  const file = path.join(repo, 'bench/results/retrieval-training.json')
+  if (!existsSync(file)) return
+  const {confidence} = JSON.parse(readFileSync(file, 'utf8')) as {confidence?: Record<string, {answerable: number; nothingFits: number; confidence: Separation; topScore: Separation}>}
+  if (confidence === undefined) return
+  console.log('\nConfidence, held out (npm run train:ranking); kept: answerable, answer in the top 5, not none; flagged: nothing fits, none')
+  console.log('set                          answerable nothing  AUROC  kept   flagged  top_score_AUROC kept  flagged')
+  for (const [set, row] of Object.entries(confidence)) {
+    const {confidence: c, topScore: t} = row
+    console.log(`${set.padEnd(28)} ${String(row.answerable).padStart(10)} ${String(row.nothingFits).padStart(7)}  ${f3(c.auroc)}  ${f3(c.kept)}  ${f3(c.flagged)}    ${f3(t.auroc)}           ${f3(t.kept)}  ${f3(t.flagged)}`)
+  }
+}
+
 function main(): void {
   const sets = SETS.map((spec) => loadRetrievalSet(root, spec, quick ? QUICK_QUERIES_PER_SET : undefined))
   const quality: SetResult[] = latencyOnly ? [] : sets.map(evaluateSet)
@@ -188,6 +212,7 @@ function main(): void {
     }
     console.log(`${r.set.padEnd(16)} gap closed: Recall@5 ${f3(r.gap_closed.recall5)}, MRR ${f3(r.gap_closed.mrr)}`)
   }
+  if (!latencyOnly) printConfidence()
   // Quality alone is not written: retrieval.json always pairs it with latency.
   if (qualityOnly) return
 

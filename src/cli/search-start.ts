@@ -35,16 +35,20 @@ export async function searchWithFlags(words: readonly string[], flags: SearchFla
 
 /** The results as the table `tama-dex search` prints without --json. */
 export async function renderResults(response: SearchResponse): Promise<string> {
-  if (response.results.length === 0) return 'No operations match (or none your scopes allow).'
+  const held = (response.cassettes ?? []).map(({cassette}) => cassette).join(', ')
+  if (response.results.length === 0) return held === '' ? 'No operations match (or none your scopes allow).' : `No operations match. Your scopes allow operations of: ${held}.`
   const {formatTable} = await import('../core/text/index.js')
   const rows = response.results.map((hit) => [
     hit.cassette,
     hit.operation_id,
-    hit.score.toFixed(2),
+    hit.confidence.toFixed(2),
     hit.destructive ? 'destructive' : '',
     hit.summary,
   ])
-  return formatTable(['CASSETTE', 'OPERATION', 'SCORE', 'FLAGS', 'SUMMARY'], rows, {width: terminalWidth()})
+  const table = formatTable(['CASSETTE', 'OPERATION', 'CONFIDENCE', 'FLAGS', 'SUMMARY'], rows, {width: terminalWidth()})
+  return response.match === 'none'
+    ? `Nothing installed is likely to do this; the nearest operations are below. Your scopes allow operations of: ${held}.\n${table}`
+    : `${table}\nMatch: ${response.match}.`
 }
 
 

@@ -18,7 +18,8 @@ export const TIED: Readonly<Partial<Record<FeatureName, readonly FeatureName[]>>
   // An example request the query matches in full counts as a summary it covers and pairs in full.
   exampleMatch: ['summaryCoverage', 'pairs'],
 }
-const FIXED: ReadonlySet<FeatureName> = new Set(['bm25'])
+/** `bm25` fixes the scale; `namedHeld` is read by the confidence model only (fit-confidence.ts). */
+const FIXED: ReadonlySet<FeatureName> = new Set(['bm25', 'namedHeld'])
 const STEPS = [-1, -0.5, -0.25, -0.1, -0.05, -0.02, 0.02, 0.05, 0.1, 0.25, 0.5, 1]
 const MAX_ROUNDS = 12
 /** Gains smaller than this are noise, not improvement: they end the fitting. */
@@ -68,6 +69,22 @@ function scoresOf(pool: QueryPool, weights: Weights): Float64Array {
     for (let i = 0; i < scores.length; i++) scores[i]! += weights[name] * column[i]!
   }
   return scores
+}
+
+/** A candidate of a pool as search orders it: its features, tier and score, and where it is in the pool (`at`). */
+export interface OrderedResult {
+  readonly features: Float64Array
+  readonly tier: number
+  readonly score: number
+  readonly at: number
+}
+
+/** The candidates of `pool` in search's order under `weights`: by tier, then score, then tie order. */
+export function orderedResults(pool: QueryPool, weights: Weights): OrderedResult[] {
+  const scores = scoresOf(pool, weights)
+  return Array.from(pool.relevant, (_, at) => ({features: Float64Array.from(pool.columns, (column) => column[at]!), tier: pool.tiers[at]!, score: scores[at]!, at})).sort(
+    (a, b) => b.tier - a.tier || b.score - a.score || pool.ties[a.at]! - pool.ties[b.at]!,
+  )
 }
 
 /** Recall@1/5/10 and MRR@10 of `set` ranked by `weights`. */
@@ -131,6 +148,6 @@ export function fitWeights(sets: readonly SetPools[], start: Weights, features: 
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6
 
 /** SHA-256 of a model's weights and column weights as written: recorded in the model file, recomputed by its test. */
-export function modelHash(weights: Readonly<Record<string, number>>, bm25Columns: readonly number[]): string {
-  return createHash('sha256').update(JSON.stringify({bm25Columns, weights})).digest('hex')
+export function modelHash(weights: Readonly<Record<string, number>>, bm25Columns: readonly number[], confidence: unknown): string {
+  return createHash('sha256').update(JSON.stringify({bm25Columns, weights, confidence})).digest('hex')
 }

@@ -12,7 +12,7 @@ import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 
 import {adoptFile, type OperationRecord, validateDocument} from '../../src/index.js'
-import {FEATURE_NAMES, openRecordIndex, rankCandidates} from '../../src/internal.js'
+import {FEATURE_NAMES, openRecordIndex, type QueryCoverage, rankCandidates} from '../../src/internal.js'
 import {CORPUS, corpusFile, type CorpusName} from './corpus-documents.js'
 import {PlainBm25, plainText} from './plain-bm25.js'
 import {jsonLines, loadRetrievalSet, SETS} from './retrieval-sets.js'
@@ -49,6 +49,8 @@ export interface QueryPool {
   /** Rank of each candidate by cassette, then operation id: the last sort key. */
   readonly ties: Int32Array
   readonly relevant: Uint8Array
+  /** How much of the query the pool holds at all (confidence features). */
+  readonly coverage: QueryCoverage
 }
 
 export interface SetPools {
@@ -141,13 +143,57 @@ export async function trainingDataHash(): Promise<string> {
   return hash.digest('hex')
 }
 
+/** Searches for the confidence model: each query's pool in a part of the operations, and whether its answer is there. */
+export interface ConfidencePools extends SetPools {
+  /** 1: the part holds the query's answers (answerable); 0: it holds none (nothing fits). */
+  readonly answerable: Uint8Array
+}
+
+/**
+ * Each query of `set` searched in the half of its operations that holds its answers and in
+ * the half that holds none. Operations are parted by their cassette when several are
+ * installed, else by their group (first tag): whole cassettes or groups go to a half,
+ * alternately in the order of their names' SHA-256, so both halves hold as many. A query
+ * whose answers lie in both halves is left out.
+ */
+export function confidencePools(set: TrainingSet): ConfidencePools {
+  const several = set.cassettes.size > 1
+  const partOf = (cassette: string, record: OperationRecord) => (several ? cassette : (record.tags[0] ?? record.operationId))
+  const parts = [...new Set([...set.cassettes].flatMap(([cassette, records]) => records.map((record) => partOf(cassette, record))))]
+  const digest = (part: string) => createHash('sha256').update(part).digest('hex')
+  const halfOfPart = new Map(parts.map((part) => [part, digest(part)] as const).sort((a, b) => (a[1] < b[1] ? -1 : 1)).map(([part], index) => [part, index % 2]))
+  const halves = [0, 1].map(() => ({cassettes: new Map<string, OperationRecord[]>(), queries: [] as LabelledQuery[]}))
+  const halfOf = new Map<string, number>()
+  for (const [cassette, records] of set.cassettes) {
+    for (const record of records) {
+      const half = halfOfPart.get(partOf(cassette, record))!
+      const side = halves[half]!.cassettes
+      ;(side.get(cassette) ?? side.set(cassette, []).get(cassette)!).push(record)
+      halfOf.set(`${cassette}:${record.operationId}`, half)
+    }
+  }
+  for (const query of set.queries) {
+    const held = new Set(query.relevant.map((key) => halfOf.get(key)))
+    if (held.size !== 1 || held.has(undefined)) continue
+    const half = [...held][0]!
+    halves[half]!.queries.push(query)
+    halves[1 - half]!.queries.push({query: query.query, relevant: []})
+  }
+  const searched = halves.filter((half) => half.cassettes.size > 0).map((half) => ({half, pools: poolsOf({name: set.name, ...half}).pools}))
+  return {
+    name: set.name,
+    pools: searched.flatMap(({pools}) => pools),
+    answerable: Uint8Array.from(searched.flatMap(({half}) => half.queries.map((query) => (query.relevant.length > 0 ? 1 : 0)))),
+  }
+}
+
 /** Every query's candidate pool, as search builds it (scopes: every one the records need). */
 export function poolsOf(set: TrainingSet): SetPools {
   const db = openRecordIndex(set.cassettes)
   const scopes = [...new Set([...set.cassettes.values()].flatMap((records) => records.flatMap((record) => record.scopes)))]
   const pools = set.queries.map(({query, relevant}): QueryPool => {
     const wanted = new Set(relevant)
-    const ranked = rankCandidates(db, query, {scopes})
+    const {candidates: ranked, coverage} = rankCandidates(db, query, {scopes})
     const ties = ranked.map((_, index) => index).sort((a, b) => tieOrder(ranked[a]!.candidate, ranked[b]!.candidate))
     const tieRank = new Int32Array(ranked.length)
     for (const [rank, index] of ties.entries()) tieRank[index] = rank
@@ -156,6 +202,7 @@ export function poolsOf(set: TrainingSet): SetPools {
       tiers: Int8Array.from(ranked, ({tier}) => tier),
       ties: tieRank,
       relevant: Uint8Array.from(ranked, ({candidate}) => (wanted.has(`${candidate.cassette}:${candidate.operation_id}`) ? 1 : 0)),
+      coverage,
     }
   })
   db.close()

@@ -152,7 +152,7 @@ export class TamaIndex {
         for (const name of options.cassettes ?? []) if (findInstalled(this.#db, name) === undefined) throw notInstalled(name)
         return found
       })
-      span.set({results: response.results.length})
+      span.set({results: response.results.length, match: response.match})
       return response
     })
   }

@@ -10,7 +10,8 @@ interface SearchArguments {
 
 /**
  * The search tool: validates the arguments, searches with the caller's scopes and
- * answers `{results}` or `{error}` — never throws for a tool-level failure.
+ * answers `{match, results}` (with `cassettes` when nothing fits) or `{error}` — never
+ * throws for a tool-level failure.
  */
 export async function handleSearch(index: SearchIndex, args: unknown, caller: Caller): Promise<SearchToolOutput> {
   try {
@@ -18,7 +19,10 @@ export async function handleSearch(index: SearchIndex, args: unknown, caller: Ca
     const {query, limit, cassettes} = args as SearchArguments
     const scopes = callerScopes(caller)
     const response = await index.search(query, {scopes, ...(limit === undefined ? {} : {limit}), ...(cassettes === undefined ? {} : {cassettes})})
-    return {results: response.results.map(toHit)}
+    const results = response.results.map(toHit)
+    return response.cassettes === undefined
+      ? {match: response.match, results}
+      : {match: response.match, results, cassettes: response.cassettes.map(({cassette}) => ({cassette}))}
   } catch (error) {
     return {error: toToolError(error)}
   }
@@ -26,12 +30,14 @@ export async function handleSearch(index: SearchIndex, args: unknown, caller: Ca
 
 /** Exactly the documented fields, so the answer matches the output schema whatever else the index adds. */
 function toHit(hit: SearchHit): SearchHit {
-  const {cassette, operation_id, summary, score, destructive, confirmation, input_schema} = hit
+  const {cassette, operation_id, summary, score, confidence, nearest, destructive, confirmation, input_schema} = hit
   return {
     cassette,
     operation_id,
     summary,
     score,
+    confidence,
+    ...(nearest === true ? {nearest} : {}),
     destructive,
     confirmation: confirmation === null ? null : {when: confirmation.when, echo: confirmation.echo, message: confirmation.message},
     ...(input_schema === undefined ? {} : {input_schema}),

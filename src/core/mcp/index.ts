@@ -18,6 +18,7 @@ export type {
   ExecuteIndex,
   ExecuteToolOutput,
   OperationError,
+  SearchAnswer,
   SearchHit,
   SearchIndex,
   SearchOptions,

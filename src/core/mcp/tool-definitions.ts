@@ -64,7 +64,9 @@ const SEARCH_RESULT = {
     cassette: {type: 'string', description: 'The group of operations this one belongs to; pass it to execute.'},
     operation_id: {type: 'string', description: 'Pass it to execute with the cassette.'},
     summary: {type: 'string'},
-    score: {type: 'number', description: 'Higher is a better match.'},
+    score: {type: 'number', description: 'Higher is a better match; only comparable within one answer.'},
+    confidence: {type: 'number', minimum: 0, maximum: 1, description: 'How likely this operation does what you asked, comparable across searches.'},
+    nearest: {const: true, description: 'Present when match is none: only the nearest operation, not one that does what you asked.'},
     destructive: {type: 'boolean', description: 'true: its effect cannot be undone.'},
     confirmation: CONFIRMATION,
     input_schema: {
@@ -72,7 +74,7 @@ const SEARCH_RESULT = {
       description: 'The JSON Schema of the input execute expects (on the top results only).',
     },
   },
-  required: ['cassette', 'operation_id', 'summary', 'score', 'destructive', 'confirmation'],
+  required: ['cassette', 'operation_id', 'summary', 'score', 'confidence', 'destructive', 'confirmation'],
 }
 
 const SEARCH_TOOL: ToolDefinition = deepFreeze({
@@ -85,6 +87,7 @@ const SEARCH_TOOL: ToolDefinition = deepFreeze({
     'The top results also carry `input_schema`, the JSON Schema of the `input` object execute expects; to see the schema of a lower result, search again with more specific words.',
     '`destructive: true` marks operations whose effect cannot be undone, and `confirmation` says when a call needs the user\'s confirmation and how to give it (see execute).',
     'Only operations you are allowed to run are listed. Narrow the search to some cassettes with `cassettes`.',
+    '`match` says whether the best result likely does what you asked: `confident`, `possible` (check its summary first), or `none`: nothing you can run does it, the results are only the nearest, and `cassettes` lists what you can search, so rephrase or tell the user it cannot be done here rather than calling a result.',
   ].join(' '),
   inputSchema: {
     $schema: DIALECT,
@@ -101,10 +104,16 @@ const SEARCH_TOOL: ToolDefinition = deepFreeze({
     $schema: DIALECT,
     type: 'object',
     properties: {
+      match: {enum: ['confident', 'possible', 'none'], description: 'Whether the best result likely does what you asked; none: nothing you can run does.'},
       results: {type: 'array', items: SEARCH_RESULT},
+      cassettes: {
+        type: 'array',
+        description: 'When match is none: the cassettes holding operations you can run.',
+        items: {type: 'object', properties: {cassette: {type: 'string'}}, required: ['cassette']},
+      },
       error: ERROR,
     },
-    oneOf: [{required: ['results']}, {required: ['error']}],
+    oneOf: [{required: ['match', 'results']}, {required: ['error']}],
   },
   annotations: {title: 'Search operations', readOnlyHint: true, openWorldHint: false},
 })

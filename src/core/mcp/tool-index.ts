@@ -1,10 +1,17 @@
 import type {ExecuteOptions, ExecuteResult} from '../execute/index.js'
 import type {Problem} from '../errors/index.js'
 import type {AgentRemedy} from './agent-remedies.js'
-import type {SearchHit} from '../search/index.js'
+import type {SearchCassette, SearchHit, SearchMatch} from '../search/index.js'
 
 /** One search hit, as the index answers it and the search tool returns it. */
 export type {SearchHit}
+
+/** What a search answers: whether its best result fits (`match`), the results, and when nothing fits, the cassettes the caller may search. */
+export interface SearchAnswer {
+  readonly match: SearchMatch
+  readonly results: readonly SearchHit[]
+  readonly cassettes?: readonly SearchCassette[]
+}
 
 export interface SearchOptions {
   readonly scopes: readonly string[]
@@ -14,7 +21,7 @@ export interface SearchOptions {
 
 /** What the search tool needs from a host index. */
 export interface SearchIndex {
-  search(query: string, options: SearchOptions): {readonly results: readonly SearchHit[]} | Promise<{readonly results: readonly SearchHit[]}>
+  search(query: string, options: SearchOptions): SearchAnswer | Promise<SearchAnswer>
 }
 
 /** What the execute tool needs from a host index. */
@@ -47,5 +54,5 @@ export interface OperationError {
   readonly details: Record<string, unknown>
 }
 
-export type SearchToolOutput = {readonly results: SearchHit[]} | {readonly error: ToolError}
+export type SearchToolOutput = (SearchAnswer & {readonly results: SearchHit[]}) | {readonly error: ToolError}
 export type ExecuteToolOutput = {readonly result: unknown} | {readonly error: ToolError} | {readonly operation_error: OperationError}

@@ -8,7 +8,7 @@ import {statement} from './statement-cache.js'
 import {relatedTerms} from './text-analysis.js'
 
 // What each limit means: ranking-model.ts (CandidateLimits).
-const {pool: POOL, fastPoolFactor: FAST_POOL_FACTOR, postingBudget: POSTING_BUDGET, relatedBudget: RELATED_BUDGET, relatedPool: RELATED_POOL, minPrefix: MIN_PREFIX} =
+const {pool: POOL, widePool: WIDE_POOL, fastPoolFactor: FAST_POOL_FACTOR, postingBudget: POSTING_BUDGET, relatedBudget: RELATED_BUDGET, relatedPool: RELATED_POOL, minPrefix: MIN_PREFIX} =
   RANKING_MODEL.candidates
 
 const COLUMNS = `o.id, o.cassette, o.operation_id, o.verb, o.summary, o.destructive, o.confirmation, ${CANDIDATE_TERMS} AS terms, t.name_counts`
@@ -28,7 +28,7 @@ function topOf(size: number, found: boolean): number {
  * leaves out the candidates already found (:pooled, a JSON array of ids). Rows come out as
  * candidates, with how they were found (:way for the pools).
  */
-function queries(cassettes: boolean, found: boolean) {
+function queries(cassettes: boolean, found: boolean, pool: number) {
   const inScope = [
     'o.scope_set IN (SELECT value FROM json_each(:allowed))',
     ...(cassettes ? ['o.cassette IN (SELECT value FROM json_each(:cassettes))'] : []),
@@ -55,8 +55,8 @@ FROM kept JOIN operations o ON o.id = kept.id JOIN operation_text t ON t.id = o.
 )
 SELECT ${COLUMNS}, ranked.bm25, :way AS found FROM ranked JOIN operations o ON o.id = ranked.id JOIN operation_text t ON t.id = o.id`
   return {
-    visible: {words: visible(POOL), related: visible(RELATED_POOL)},
-    ranked: {words: ranked(POOL), related: ranked(RELATED_POOL)},
+    visible: {words: visible(pool), related: visible(RELATED_POOL)},
+    ranked: {words: ranked(pool), related: ranked(RELATED_POOL)},
     // Operations the query names (`found` says how): by their id (`id`: the query text is
     // the id), by what their summary says (`saying`, see sayingOf), and by their name words
     // (`name`: one of the query's :keys, see name-words.ts; a bare key only when the id holds
@@ -77,9 +77,9 @@ SELECT * FROM (SELECT ${COLUMNS}, :floor AS bm25, 'name' AS found FROM operation
   }
 }
 
-// Built once: [cassettes filter][found filter].
-const QUERIES = [false, true].map((cassettes) => [false, true].map((found) => queries(cassettes, found)))
-const queriesFor = (cassettes: string | null, found: readonly number[]) => QUERIES[cassettes === null ? 0 : 1]![found.length === 0 ? 0 : 1]!
+// Built once: [cassettes filter][found filter][pool of the query's words: POOL, WIDE_POOL].
+const QUERIES = [false, true].map((cassettes) => [false, true].map((found) => [POOL, WIDE_POOL].map((pool) => queries(cassettes, found, pool))))
+const queriesFor = (cassettes: string | null, found: readonly number[], pool: number) => QUERIES[cassettes === null ? 0 : 1]![found.length === 0 ? 0 : 1]![pool === POOL ? 0 : 1]!
 
 const TERM_DOCS = 'SELECT term, docs FROM operation_terms WHERE term IN (SELECT value FROM json_each(?))'
 // Terms sort as UTF-8 bytes; U+10FFFF is after every continuation of a prefix.
@@ -106,7 +106,9 @@ export interface CandidatePool {
  * BM25 for the query's words, then for their relatives when those found too few, then the
  * operations the query names by id, by summary or by name key.
  */
-export function findCandidates(db: SqliteDatabase, asked: ParsedQuery, allowed: string, cassettes: string | null): CandidatePool {
+export function findCandidates(db: SqliteDatabase, asked: ParsedQuery, allowed: string, cassettes: string | null, wanted = POOL): CandidatePool {
+  // A search wanting more results than a pool holds ranks a wider pool, so that it gets what it asked for.
+  const size = wanted > POOL ? WIDE_POOL : POOL
   const params = {allowed, cassettes, text: asked.text, saying: asked.saying}
   // One lookup for the query's terms, its joined words and the relatives of both.
   const written = [...asked.terms, ...asked.joins]
@@ -127,16 +129,16 @@ export function findCandidates(db: SqliteDatabase, asked: ParsedQuery, allowed: 
   const searched = new Map(docs)
   for (const [term, count] of rarest(countsOf(relatedTerms(query.terms.filter((term) => !held.has(term)))), RELATED_BUDGET, false)) searched.set(term, count)
   const match = matchExpression(db, query.terms, searched, POSTING_BUDGET)
-  const pool = match === undefined ? [] : rankedPool(db, params, match, 'words', [])
+  const pool = match === undefined ? [] : rankedPool(db, params, size, match, 'words', [])
   // Related words only add candidates the query's own words did not find, when they found
   // fewer than a full pool: their query costs a tenth of a search.
-  const relatedMatch = pool.length < POOL ? matchExpression(db, related, relatedDocs, RELATED_BUDGET, false) : undefined
-  if (relatedMatch !== undefined) pool.push(...rankedPool(db, params, relatedMatch, 'related', pool.map((candidate) => candidate.id)))
+  const relatedMatch = pool.length < size ? matchExpression(db, related, relatedDocs, RELATED_BUDGET, false) : undefined
+  if (relatedMatch !== undefined) pool.push(...rankedPool(db, params, size, relatedMatch, 'related', pool.map((candidate) => candidate.id)))
   const {keys, naming} = nameKeysOf(query.terms)
   // Operations the lookups found join the pool when BM25 left them out, at the pool's
   // lowest BM25 (:floor): all they could have had, not being among the best.
   const floor = pool.length === 0 ? 0 : lowestBm25(pool)
-  const named = statement<Candidate>(db, queriesFor(cassettes, []).named).all({...params, keys: JSON.stringify(keys), naming: JSON.stringify(naming), floor})
+  const named = statement<Candidate>(db, queriesFor(cassettes, [], size).named).all({...params, keys: JSON.stringify(keys), naming: JSON.stringify(naming), floor})
   const pooled = new Set(pool.map((candidate) => candidate.id))
   const exact: Candidate[] = []
   const saying = new Set<number>()
@@ -151,16 +153,16 @@ export function findCandidates(db: SqliteDatabase, asked: ParsedQuery, allowed: 
 }
 
 /**
- * The best candidates the caller may see for `way` (POOL of them for the query's words,
+ * The best candidates the caller may see for `way` (`pool` of them for the query's words,
  * RELATED_POOL for related words), other than those `found` already, by BM25 (ties by
  * cassette, then operation id), in no set order. The fast path's answer is exact when FTS5
  * ranked every row the match has, or when a full pool of them is visible and the lowest
  * kept scores above the lowest ranked (nothing unranked could tie or beat it); otherwise
  * the scope-first query runs.
  */
-function rankedPool(db: SqliteDatabase, params: {allowed: string; cassettes: string | null}, match: string, way: Way, found: readonly number[]): Candidate[] {
-  const size = way === 'words' ? POOL : RELATED_POOL
-  const queries = queriesFor(params.cassettes, found)
+function rankedPool(db: SqliteDatabase, params: {allowed: string; cassettes: string | null}, pool: number, match: string, way: Way, found: readonly number[]): Candidate[] {
+  const size = way === 'words' ? pool : RELATED_POOL
+  const queries = queriesFor(params.cassettes, found, pool)
   const bound = {...params, match, way, pooled: JSON.stringify(found)}
   const visible = statement<Candidate & {ranked: number; floor: number}>(db, queries.visible[way]).all(bound)
   // With no row visible, the statement cannot say how many FTS5 ranked: ask the scope-first query.

@@ -38,7 +38,7 @@ export interface Candidate {
  */
 export const FEATURE_NAMES = [
   'bm25', 'relatedOnly', 'namedByKey', 'nameCoverage', 'summaryCoverage', 'pairs', 'verbAgrees', 'asksChange', 'unaskedDelete',
-  'queryHeld', 'derivedHeld', 'keywordQuery', 'exampleMatch', 'cassetteShare',
+  'queryHeld', 'derivedHeld', 'keywordQuery', 'exampleMatch', 'cassetteShare', 'namedHeld',
 ] as const
 export type FeatureName = (typeof FEATURE_NAMES)[number]
 /**
@@ -96,6 +96,18 @@ interface Wanted {
   sources: Wanted[] | undefined
   relatedBy: number
   relatedWeight: number
+  /** Whether a candidate holds it, or a related word standing in for it. */
+  heldInPool: boolean
+  /** The candidate that holds it in its id, summary, tags or input fields. */
+  namedBy: number
+}
+
+/** How much of the query the pool holds at all: what tells a request nothing installed does (confidence.ts). */
+export interface QueryCoverage {
+  /** The share of the query's rarity no candidate holds, a term no operation holds counting as held by none. */
+  readonly unheld: number
+  /** What a share of the rarity of the terms the index holds is worth as a share of all the query's terms' rarity. */
+  readonly heldScale: number
 }
 interface Pair {
   readonly second: Wanted
@@ -158,7 +170,7 @@ export class QueryFeatures {
     const want = (term: string, weight = 0): Wanted => {
       let word = words.find(term, 0, term.length)
       if (word === undefined) {
-        word = {inQuery: queryTerms.has(term), verb: verbOf(term) !== undefined, weight, heldBy: -1, keywordBy: -1, exampleBy: -1, pairs: undefined, sources: undefined, relatedBy: -1, relatedWeight: 0}
+        word = {inQuery: queryTerms.has(term), verb: verbOf(term) !== undefined, weight, heldBy: -1, keywordBy: -1, exampleBy: -1, pairs: undefined, sources: undefined, relatedBy: -1, relatedWeight: 0, heldInPool: false, namedBy: -1}
         words.set(term, word)
       }
       return word
@@ -203,13 +215,28 @@ export class QueryFeatures {
     )
   }
 
+  /** How much of the query the pool given to `of` holds, by rarity (a term no operation holds is as rare as can be). */
+  coverage(): QueryCoverage {
+    let [all, unheld] = [0, 0]
+    for (const term of this.#queryTerms) {
+      const weight = term.weight > 0 ? term.weight : rarity(0)
+      all += weight
+      if (!term.heldInPool) unheld += weight
+    }
+    return all === 0 ? {unheld: 0, heldScale: 1} : {unheld: unheld / all, heldScale: Math.min(1, this.#whole / all)}
+  }
+
   #features(candidate: Candidate, index: number, top: number, cassetteShare: number, features: Features): Features {
     const query = this.#query
     const walk = this.#walk(candidate.terms, index, new NameCounts(candidate.name_counts))
     let held = 0
     let keywords = 0
+    let named = 0
     for (const term of this.#queryTerms) {
-      held += termCredit(term, index)
+      if (term.namedBy === index) named += term.weight
+      const credit = termCredit(term, index)
+      held += credit
+      if (credit > 0) term.heldInPool = true
       if (term.keywordBy === index) keywords += term.weight
     }
     let derived = 0
@@ -228,6 +255,7 @@ export class QueryFeatures {
     features[FEATURE.keywordQuery] = Math.min(1, keywords / this.#whole)
     features[FEATURE.exampleMatch] = walk.exampleMatch
     features[FEATURE.cassetteShare] = cassetteShare
+    features[FEATURE.namedHeld] = Math.min(1, named / this.#whole)
     return features
   }
 
@@ -306,6 +334,7 @@ export class QueryFeatures {
       }
       if (word.weight > 0 && column < Column.Example) {
         if (column === Column.Keyword) word.keywordBy = index
+        else if (column < Column.Description) word.namedBy = index
         if (word.heldBy !== index) {
           word.heldBy = index
           for (const source of word.sources ?? NONE) {

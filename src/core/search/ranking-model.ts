@@ -13,12 +13,28 @@ export interface RankingModel {
   readonly bm25Columns: readonly number[]
   readonly candidates: CandidateLimits
   readonly terms: TermLimits
+  readonly confidence: ConfidenceModel
+}
+
+/**
+ * The confidence model (confidence.ts): a logistic model over the confidence features,
+ * fitted by the training command, with the thresholds of `match`.
+ */
+export interface ConfidenceModel {
+  readonly bias: number
+  readonly weights: Readonly<Record<string, number>>
+  /** The top result's confidence below which `match` is `none`. */
+  readonly noneBelow: number
+  /** The top result's confidence from which `match` is `confident`. */
+  readonly confidentFrom: number
 }
 
 /** How many candidates a search weighs, and how much FTS5 work it may spend finding them (candidates.ts). */
 interface CandidateLimits {
   /** The features are computed for this many of FTS5's best candidates. */
   readonly pool: number
+  /** ... or this many, for a search asking for more results than `pool` (search's largest limit). */
+  readonly widePool: number
   /** FTS5 ranks this many times the rows wanted before the scope rule is applied (the fast path). */
   readonly fastPoolFactor: number
   /**

@@ -2,15 +2,17 @@ import {TamaError} from '../errors/index.js'
 import type {SqliteDatabase} from '../sqlite/index.js'
 import {compareCodeUnits as compare} from '../text/index.js'
 import {findCandidates} from './candidates.js'
-import {FEATURE_NAMES, QueryFeatures, type Candidate, type Features} from './features.js'
+import {confidenceFeatures, confidenceOf, matchOf} from './confidence.js'
+import {FEATURE_NAMES, QueryFeatures, type Candidate, type Features, type QueryCoverage} from './features.js'
 import {inputSchemaOf} from './operation-store.js'
-import {modelScorer} from './ranking-model.js'
+import {modelScorer, RANKING_MODEL} from './ranking-model.js'
 import {ALLOWED_SCOPE_SETS, scopesParameter} from './scope-filter.js'
 import {parseQuery} from './search-query.js'
-import type {SearchConfirmation, SearchHit, SearchOptions, SearchResponse} from './search-types.js'
+import type {SearchCassette, SearchConfirmation, SearchHit, SearchOptions, SearchResponse} from './search-types.js'
 import {statement} from './statement-cache.js'
 
-const MAX_LIMIT = 50
+// The wider pool is the largest limit: a search gets as many results as it asks for when as many match.
+const MAX_LIMIT = RANKING_MODEL.candidates.widePool
 const modelScore = modelScorer(FEATURE_NAMES)
 
 // The scope sets the caller may see are worked out once per search, then passed to every
@@ -24,7 +26,7 @@ const ALLOWED = `${ALLOWED_SCOPE_SETS} SELECT json_group_array(id) AS ids FROM a
  * an object literal, each ranked candidate left some 400 bytes of garbage, a tenth of
  * what a search allocates.
  */
-export class RankedCandidate {
+class RankedCandidate {
   constructor(
     readonly candidate: Candidate,
     readonly features: Features,
@@ -33,37 +35,89 @@ export class RankedCandidate {
   ) {}
 }
 
-/** Ranked search across cassettes, over the operations the caller's scopes allow. */
+/** Every candidate of a search in rank order, and how much of the query they hold at all. */
+export interface Ranking {
+  readonly candidates: RankedCandidate[]
+  readonly coverage: QueryCoverage
+}
+
+/**
+ * Ranked search across cassettes, over the operations the caller's scopes allow: each
+ * result with its confidence, and whether the best is likely to do what was asked (`match`).
+ */
 export function searchOperations(db: SqliteDatabase, query: string, options: SearchOptions): SearchResponse {
   const limit = checkCount('limit', options.limit ?? 10, 1, MAX_LIMIT)
   const schemas = checkCount('schemas', options.schemas ?? 3, 0, MAX_LIMIT)
-  const ranked = rankCandidates(db, query, options)
-  return {results: ranked.slice(0, limit).map((ranking, rank) => hit(db, ranking, rank < schemas))}
+  const {candidates, coverage} = rankingFor(db, query, options, limit)
+  const confidences = confidenceFeatures(candidates, coverage, limit).map((row) => confidenceOf(row))
+  const match = matchOf(confidences[0])
+  const results = candidates.slice(0, limit).map((ranking, rank) => hit(db, ranking, rank < schemas, confidences[rank]!, match === 'none'))
+  // Nothing fits: what the caller can search instead, so an agent can rephrase or tell its user.
+  return match === 'none' ? {match, results, cassettes: visibleCassettes(db, options.scopes)} : {match, results}
 }
 
-/** Every candidate of a search, ranked: candidates, then their features, then the model's score, then the sort keys. */
-export function rankCandidates(db: SqliteDatabase, query: string, options: Pick<SearchOptions, 'scopes' | 'cassettes'>): RankedCandidate[] {
+/** The cassettes holding an operation the caller's scopes allow: never one the caller cannot use. */
+function visibleCassettes(db: SqliteDatabase, scopes: readonly string[]): SearchCassette[] {
+  return statement<SearchCassette>(db, VISIBLE_CASSETTES)
+    .all({scopes: scopesParameter(scopes)})
+    .map(({cassette}) => ({cassette}))
+}
+// Each cassette name once, by stepping through the (cassette, operation_id) index, then one
+// visible operation of each: no count, which would read every operation of a large index.
+const VISIBLE_CASSETTES = `${ALLOWED_SCOPE_SETS},
+names (cassette) AS (
+  SELECT min(cassette) FROM operations
+  UNION ALL
+  SELECT (SELECT min(cassette) FROM operations WHERE cassette > names.cassette) FROM names WHERE names.cassette IS NOT NULL
+)
+SELECT cassette FROM names WHERE cassette IS NOT NULL
+  AND EXISTS (SELECT 1 FROM operations o WHERE o.cassette = names.cassette AND o.scope_set IN (SELECT id FROM allowed))
+ORDER BY cassette`
+
+/**
+ * The ranking of a search wanting `limit` results: a pool's, followed, when it holds fewer
+ * than `limit`, by what a wider pool adds, so that a larger limit never changes the results
+ * a smaller one gives.
+ */
+function rankingFor(db: SqliteDatabase, query: string, options: SearchOptions, limit: number): Ranking {
+  const ranking = rankCandidates(db, query, options)
+  if (ranking.candidates.length >= limit) return ranking
+  const ranked = new Set(ranking.candidates.map(({candidate}) => candidate.id))
+  const wider = rankCandidates(db, query, options, limit).candidates.filter(({candidate}) => !ranked.has(candidate.id))
+  return wider.length === 0 ? ranking : {candidates: [...ranking.candidates, ...wider], coverage: ranking.coverage}
+}
+
+/**
+ * Every candidate of a search, ranked: candidates, then their features, then the model's
+ * score, then the sort keys. `wanted`: how many results the caller asked for (a search asking
+ * for more than a pool holds ranks a wider pool).
+ */
+export function rankCandidates(db: SqliteDatabase, query: string, options: Pick<SearchOptions, 'scopes' | 'cassettes'>, wanted?: number): Ranking {
   const allowed = statement<{ids: string}>(db, ALLOWED).get({scopes: scopesParameter(options.scopes)})!.ids
-  const found = findCandidates(db, parseQuery(query), allowed, cassettesParameter(options.cassettes))
+  const found = findCandidates(db, parseQuery(query), allowed, cassettesParameter(options.cassettes), wanted)
   const exactIds = new Set(found.exact.map((candidate) => candidate.id))
   const candidates = [...found.exact, ...found.pool.filter((candidate) => !exactIds.has(candidate.id))]
-  const features = new QueryFeatures(found.query, found.docs, found.relatedDocs).of(candidates)
+  const queryFeatures = new QueryFeatures(found.query, found.docs, found.relatedDocs)
+  const features = queryFeatures.of(candidates)
   const tierOf = (candidate: Candidate): number =>
     exactIds.has(candidate.id) ? (candidate.operation_id === found.query.text ? 3 : 2) : found.saying.has(candidate.id) ? 1 : 0
-  return candidates
+  const ranked = candidates
     .map((candidate, index) => new RankedCandidate(candidate, features[index]!, tierOf(candidate), modelScore(features[index]!)))
     .sort((a, b) => b.tier - a.tier || descending(a.score, b.score) || compare(a.candidate.cassette, b.candidate.cassette) || compare(a.candidate.operation_id, b.candidate.operation_id))
+  return {candidates: ranked, coverage: queryFeatures.coverage()}
 }
 
 // A sign, never the difference: the sort would box every difference of two scores as garbage.
 const descending = (a: number, b: number): number => (b > a ? 1 : b < a ? -1 : 0)
 
-function hit(db: SqliteDatabase, {candidate, score}: RankedCandidate, withSchema: boolean): SearchHit {
+function hit(db: SqliteDatabase, {candidate, score}: RankedCandidate, withSchema: boolean, confidence: number, nearest: boolean): SearchHit {
   const base = {
     cassette: candidate.cassette,
     operation_id: candidate.operation_id,
     summary: candidate.summary,
     score: Math.round(score * 1e6) / 1e6,
+    confidence: Math.round(confidence * 1e3) / 1e3,
+    ...(nearest ? {nearest: true as const} : {}),
     destructive: candidate.destructive === 1,
     confirmation: candidate.confirmation === null ? null : (JSON.parse(candidate.confirmation) as SearchConfirmation),
   }

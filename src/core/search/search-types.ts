@@ -25,14 +25,29 @@ export interface SearchHit {
   readonly summary: string
   /** Higher is better; only comparable within one response. */
   readonly score: number
+  /** How likely, 0..1, this result does what was asked: comparable across queries, cassettes and index sizes. */
+  readonly confidence: number
+  /** Present, true, when the response's match is `none`: the result is only the nearest the index holds. */
+  readonly nearest?: true
   readonly destructive: boolean
   readonly confirmation: SearchConfirmation | null
   /** Present on the top `schemas` results, so an agent can call execute straight away. */
   readonly input_schema?: JsonSchema
 }
 
+/** Whether the best result is likely to do what was asked: `none` when no operation the caller can see is. */
+export type SearchMatch = 'confident' | 'possible' | 'none'
+
+/** A cassette holding operations the caller may use. */
+export interface SearchCassette {
+  readonly cassette: string
+}
+
 export interface SearchResponse {
+  readonly match: SearchMatch
   readonly results: SearchHit[]
+  /** When `match` is `none`: the cassettes holding operations the caller may use, by name. */
+  readonly cassettes?: SearchCassette[]
 }
 
 /** A "did you mean" candidate for an operation id that was not found. */

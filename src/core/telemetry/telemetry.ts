@@ -24,6 +24,7 @@ const FIELD_TYPES = {
   state: 'name',
   outcome: 'name',
   error_kind: 'name',
+  match: 'name',
   changed: 'boolean',
   dispatched: 'boolean',
   destructive: 'boolean',

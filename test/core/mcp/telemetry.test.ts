@@ -49,8 +49,8 @@ describe('telemetry of search and execute', () => {
   const caller = {scopes: ['incus.read', 'incus.write', 'runtime.read', 'runtime.operate']}
 
   it.each([
-    {name: 'a search', run: () => handleSearch(index, {query: `list instances ${CANARY.query}`}, caller), want: 'results'},
-    {name: 'a search with no hits', run: () => handleSearch(index, {query: CANARY.query}, caller), want: 'results'},
+    {name: 'a search', run: () => handleSearch(index, {query: `list instances ${CANARY.query}`}, caller), want: 'match'},
+    {name: 'a search with no hits', run: () => handleSearch(index, {query: CANARY.query}, caller), want: 'match'},
     {name: 'an execute that succeeds', run: () => handleExecute(index, {cassette: 'incus', operation_id: 'instance_get', input: {name: CANARY.input}}, caller, executors), want: 'result'},
     {name: 'an execute with invalid input', run: () => handleExecute(index, {cassette: 'incus', operation_id: 'instance_get', input: {name: 1, [CANARY.input]: CANARY.input}}, caller, executors), want: 'invalid_input'},
     {name: 'an execute needing confirmation', run: () => handleExecute(index, {cassette: 'incus', operation_id: 'instance_delete', input: {name: CANARY.input}}, caller, executors), want: 'confirmation_required'},

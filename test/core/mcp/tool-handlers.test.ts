@@ -5,7 +5,7 @@ import {TamaError} from '../../../src/core/errors/tama-error.js'
 import {type Executor, type ExecutorCall, type ExecutorMap, NotSentError} from '../../../src/core/execute/index.js'
 import {type Caller, executeTool, handleExecute, handleSearch, isToolFailure, searchTool} from '../../../src/core/mcp/index.js'
 import {FakeCatalog} from '../execute/fake-catalog.js'
-import {FakeIndex} from './fake-index.js'
+import {FakeIndex, NOTHING_FITS} from './fake-index.js'
 
 const ajv = new Ajv2020({allowUnionTypes: true})
 const searchOutput = ajv.compile(searchTool().outputSchema)
@@ -34,13 +34,24 @@ describe('handleSearch', () => {
     if ('results' in output) {
       expect(output.results.map((hit) => `${hit.cassette}/${hit.operation_id}`)).toEqual(want.results)
       // Exactly the documented fields, whatever else the index answers.
-      for (const hit of output.results) expect(Object.keys(hit).sort()).toEqual(expect.arrayContaining(['cassette', 'confirmation', 'destructive', 'operation_id', 'score', 'summary']))
+      for (const hit of output.results) expect(Object.keys(hit).sort()).toEqual(expect.arrayContaining(['cassette', 'confidence', 'confirmation', 'destructive', 'operation_id', 'score', 'summary']))
+      expect(output.match).toBe('possible')
       for (const hit of output.results) expect(hit).not.toHaveProperty('scopes')
       return
     }
     expect(output.error).toMatchObject({kind: want.error!.kind, dispatched: false})
     if (want.error!.pointer !== undefined) expect(output.error.problems.map((p) => p.pointer)).toContain(want.error!.pointer)
     if (want.error!.kind === 'usage' && want.error!.pointer !== undefined) expect(index.searches).toHaveLength(0)
+  })
+
+  it('answers nothing fits with the nearest results marked and the cassettes the caller may search, as the output schema says', async () => {
+    const output = await handleSearch(new FakeIndex(), {query: `${NOTHING_FITS} to mars`}, READ)
+    expect(searchOutput(output), JSON.stringify(searchOutput.errors)).toBe(true)
+    expect(output).toMatchObject({match: 'none', cassettes: [{cassette: 'incus'}, {cassette: 'runtime'}]})
+    if (!('results' in output)) throw new Error('expected results')
+    expect(output.results.map((hit) => [hit.operation_id, hit.nearest])).toEqual([['instance_get', true], ['runtime.health', true]])
+    // Exactly the documented fields of a cassette, whatever else the index answers.
+    for (const cassette of output.cassettes ?? []) expect(Object.keys(cassette)).toEqual(['cassette'])
   })
 
   it('hides what an unexpected failure says', async () => {

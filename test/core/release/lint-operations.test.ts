@@ -11,7 +11,7 @@ const RECORDS = [
 ]
 
 function hit(id: string): SearchHit {
-  return {cassette: 'lint', operation_id: id, summary: '', score: 1, destructive: false, confirmation: null}
+  return {cassette: 'lint', operation_id: id, summary: '', score: 1, confidence: 0.5, destructive: false, confirmation: null}
 }
 
 /** A search that answers every query with the same ids, and records what it was asked. */
@@ -20,7 +20,7 @@ function fakeSearch(ids: readonly string[] | 'usage'): SearchFunction & {calls: 
   const search = (query: string, options: {scopes: readonly string[]}) => {
     calls.push([query, options.scopes])
     if (ids === 'usage') throw new TamaError('usage', 'The query has no words to search for.')
-    return {results: ids.map(hit)}
+    return {match: 'possible' as const, results: ids.map(hit)}
   }
   return Object.assign(search, {calls})
 }

@@ -15,7 +15,7 @@ type Partial = Parameters<typeof record>[0]
 function featuresOf(query: string, records: readonly Partial[] | Readonly<Record<string, readonly Partial[]>>, operationId: string) {
   const catalogue = Array.isArray(records) ? {api: records} : (records as Record<string, readonly Partial[]>)
   db = indexWith(new Map(Object.entries(catalogue).map(([cassette, list]): [string, OperationRecord[]] => [cassette, list.map(record)])))
-  const found = rankCandidates(db, query, {scopes: []}).find((ranked) => ranked.candidate.operation_id === operationId)
+  const found = rankCandidates(db, query, {scopes: []}).candidates.find((ranked) => ranked.candidate.operation_id === operationId)
   if (found === undefined) throw new Error(`${operationId} is no candidate for "${query}"`)
   return found.features
 }
@@ -55,6 +55,9 @@ const cases: Case[] = [
   {feature: 'unaskedDelete', query: 'delete a snapshot', records: [{operationId: 'snapshot_delete', method: 'delete', summary: 'Delete a snapshot of an instance'}, ...others], of: 'snapshot_delete', want: 0},
   {feature: 'queryHeld', query: 'weather forecast', records: [{operationId: 'now', summary: 'Weather and forecast'}, ...others], of: 'now', want: 1},
   {feature: 'queryHeld', query: 'weather tomorrow', records: [{operationId: 'now', summary: 'Weather now'}, {operationId: 'tomorrow', summary: 'Sun tomorrow'}, ...others], of: 'now', want: 0.5},
+  {feature: 'namedHeld', query: 'weather forecast', records: [{operationId: 'now', summary: 'Weather and forecast'}, ...others], of: 'now', want: 1},
+  {feature: 'namedHeld', query: 'weather forecast', records: [{operationId: 'now', summary: 'Weather now', description: 'With a forecast'}, {operationId: 'later', summary: 'Forecast and weather'}, ...others], of: 'now', want: 0.5},
+  {feature: 'namedHeld', query: 'forecast', records: [{operationId: 'now', summary: 'Weather now', description: 'With a forecast'}, ...others], of: 'now', want: 0},
   {feature: 'derivedHeld', query: 'nutrition facts', records: [{operationId: 'facts', summary: 'Nutritional facts'}, {operationId: 'diet', summary: 'A nutrition diet'}, ...others], of: 'facts', want: 0.5},
   {feature: 'keywordQuery', query: 'reboot', records: [{operationId: 'state_put', summary: 'Change the state', keywords: ['reboot', 'restart']}, ...others], of: 'state_put', want: 1},
   {feature: 'keywordQuery', query: 'state', records: [{operationId: 'state_put', summary: 'Change the state', keywords: ['reboot', 'restart']}, ...others], of: 'state_put', want: 0},

@@ -146,7 +146,8 @@ describe('searchOperations operations whose name a short query covers', () => {
     record({operationId: 'deleteNamespace', summary: 'Remove one of this kind', scopes: ['kube.admin']}),
   ]]]))
   afterAll(() => catalogue.close())
-  const ranked = (query: string, scopes: string[] = []) => searchOperations(catalogue, query, {scopes, limit: 50}).results.map((hit) => hit.operation_id)
+  // A limit of one pool: a larger one would add a wider pool's candidates after it, listNamespace among them.
+  const ranked = (query: string, scopes: string[] = []) => searchOperations(catalogue, query, {scopes, limit: 30}).results.map((hit) => hit.operation_id)
 
   it('finds such an operation even when BM25 alone leaves it out of the best 30', () => {
     expect(ranked('list namespaces')[0]).toBe('listNamespace')
@@ -170,7 +171,8 @@ describe('searchOperations related words', () => {
     // "photo" is a relative of "image"; the query's own words find the reports and images_get.
     const reports = Array.from({length: given}, (_, i) => record({operationId: `report_${i}`, summary: `Report number ${i}`}))
     const catalogue = indexWith(new Map([['media', [...reports, record({operationId: 'images_get', summary: 'List images'}), record({operationId: 'photos_get', summary: 'List photos'})]]]))
-    const found = searchOperations(catalogue, 'image report', {scopes: [], limit: 50}).results.map((hit) => hit.operation_id)
+    // A limit of one pool: a larger one would add a wider pool's candidates after it.
+    const found = searchOperations(catalogue, 'image report', {scopes: [], limit: 30}).results.map((hit) => hit.operation_id)
     expect(found).toHaveLength(given + 1 + (want ? 1 : 0))
     expect(found.includes('photos_get')).toBe(want)
     catalogue.close()
@@ -201,6 +203,21 @@ describe('searchOperations id terms common to a cassette', () => {
     // Otherwise equal, and equal in "plain", where ties go by operation id.
     expect(ranked).toEqual(['tools:weatherTool', 'plain:weatherStation', 'plain:weatherTool', 'tools:weatherStation'])
     catalogue.close()
+  })
+})
+
+describe('searchOperations limits', () => {
+  const many = indexWith(new Map([['parts', Array.from({length: 80}, (_, i) => record({operationId: `widget_${i}_get`, summary: `Get widget ${i}`}))]]))
+  afterAll(() => many.close())
+
+  it.each([1, 10, 30, 31, 50])('returns %i results when as many operations match', (limit) => {
+    expect(searchOperations(many, 'widget', {scopes: [], limit}).results).toHaveLength(limit)
+  })
+
+  it('never changes the results a smaller limit gives', () => {
+    const ids = (limit: number) => searchOperations(many, 'get widget', {scopes: [], limit}).results.map((hit) => hit.operation_id)
+    expect(ids(50).slice(0, 30)).toEqual(ids(30))
+    expect(ids(30).slice(0, 10)).toEqual(ids(10))
   })
 })
 
