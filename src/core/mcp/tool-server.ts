@@ -49,7 +49,7 @@ export function toolServerFactory(index: ToolsIndex | IndexLender, options: Tool
   // Frozen plain data, listed as they are.
   const tools = [searchTool(), executeTool()] as unknown as ListToolsResult['tools']
   return (caller) => {
-    const callOptions: ToolCallOptions = caller === undefined ? options : {...options, scopes: caller.scopes, ...(caller.context === undefined ? {} : {context: caller.context})}
+    const callOptions: ToolCallOptions = caller === undefined ? options : over(options, {scopes: caller.scopes, ...(caller.context === undefined ? {} : {context: caller.context})})
     const server = new Server(
       {name: serverInfo.name, version: serverInfo.version},
       {capabilities: SERVER_CAPABILITIES, cacheHints: {'tools/list': TOOLS_LIST_CACHE}, ...(rounds === undefined ? {} : {requestState: {verify: rounds.verify}})},
@@ -87,4 +87,13 @@ export function callerOf(authInfo: AuthInfo | undefined): ToolServerCaller | und
 function callerBinding(ctx: ServerContext): string {
   const caller = callerOf(ctx.http?.authInfo)
   return caller === undefined ? '' : JSON.stringify([caller.name ?? '', caller.scopes])
+}
+
+/**
+ * `options` with `changed` over it. What it does not change is read from `options` only when
+ * a call reads it, as the host handed it over: a host's getter that throws fails that call
+ * (answered as any host failure is), not the server.
+ */
+export function over<T extends object, C extends object>(options: T, changed: C): Omit<T, keyof C> & C {
+  return Object.create(options, Object.fromEntries(Object.entries(changed).map(([key, value]) => [key, {value, enumerable: true}]))) as Omit<T, keyof C> & C
 }

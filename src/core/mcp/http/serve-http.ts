@@ -53,10 +53,10 @@ export async function serveHttp(index: ToolsIndex | IndexLender, options: ServeH
   const limits = readLimits(options.limits)
   if (typeof options.authenticate !== 'function') throw new TypeError('serveHttp needs authenticate(request), returning the caller or undefined to refuse.')
   const host = options.host ?? '127.0.0.1'
-  const [sdk, {callerAuthInfo, callerOf, toolServerFactory}] = await Promise.all([import('@modelcontextprotocol/server'), import('../tool-server.js')])
+  const [sdk, {callerAuthInfo, callerOf, over, toolServerFactory}] = await Promise.all([import('@modelcontextprotocol/server'), import('../tool-server.js')])
   const allowedHosts = options.allowedHosts === undefined ? (isLoopback(host) ? sdk.localhostAllowedHostnames() : undefined) : [...options.allowedHosts]
   const allowedOrigins = [...(options.allowedOrigins ?? [])]
-  const tools = toolServerFactory(index, {...options, scopes: []})
+  const tools = toolServerFactory(index, over(options, {scopes: []}))
   // Every request carries its caller (fail closed: none, no scopes).
   const handler = sdk.createMcpHandler(({authInfo}) => tools(callerOf(authInfo) ?? {scopes: []}), {maxRequestBodySize: limits.maxBodyBytes})
   let answering = 0
