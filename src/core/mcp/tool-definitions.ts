@@ -47,15 +47,22 @@ const ERROR = {
   required: ['kind', 'message', 'dispatched'],
 }
 
+// Where a value may be of two types, each is a branch of its own (anyOf), never a `type`
+// array: clients that map tool schemas onto a single-type dialect read branches.
 const CONFIRMATION = {
-  type: ['object', 'null'],
   description: 'null: no confirmation needed. Otherwise when a call needs confirming and how (see the execute tool).',
-  properties: {
-    when: {enum: ['always', 'conditional'], description: 'conditional: only for some inputs; execute says so when it applies.'},
-    echo: {type: ['string', 'null'], description: 'Confirm with the value of this input field; null: confirm with true.'},
-    message: {type: 'string'},
-  },
-  required: ['when', 'echo', 'message'],
+  anyOf: [
+    {type: 'null'},
+    {
+      type: 'object',
+      properties: {
+        when: {enum: ['always', 'conditional'], description: 'conditional: only for some inputs; execute says so when it applies.'},
+        echo: {anyOf: [{type: 'string'}, {type: 'null'}], description: 'Confirm with the value of this input field; null: confirm with true.'},
+        message: {type: 'string'},
+      },
+      required: ['when', 'echo', 'message'],
+    },
+  ],
 }
 
 const SEARCH_RESULT = {
@@ -70,7 +77,7 @@ const SEARCH_RESULT = {
     destructive: {type: 'boolean', description: 'true: its effect cannot be undone.'},
     confirmation: CONFIRMATION,
     input_schema: {
-      type: ['object', 'boolean'],
+      anyOf: [{type: 'object'}, {type: 'boolean'}],
       description: 'The JSON Schema of the input execute expects (on the top results only).',
     },
   },
@@ -137,7 +144,7 @@ const EXECUTE_TOOL: ToolDefinition = deepFreeze({
       operation_id: {...NAME, description: 'The operation_id named by the search result.'},
       input: {type: 'object', description: 'The operation\'s input, valid against its input_schema. Default {}.'},
       confirm: {
-        type: ['boolean', 'string'],
+        anyOf: [{type: 'boolean'}, {type: 'string'}],
         description: 'Only after the user agreed: true, or the value of the input field the confirmation rule echoes.',
       },
     },

@@ -28,10 +28,11 @@ function inspect(scopes: readonly string[], args: readonly string[]) {
 }
 
 describe('the MCP Inspector', () => {
-  it('lists exactly the two tools, and its strict check of their schemas finds no error', async () => {
+  it('lists exactly the two tools, and its strict check of their schemas finds no error and no type of two kinds', async () => {
     const listed = await inspect(['incus.read'], ['--method', 'tools/list', '--strict'])
     expect(listed.code).toBe(0)
     expect(listed.stderr).toContain('0 errors')
+    expect(listed.stderr).not.toContain('`type` is an array')
     expect(parseJson<{tools: Array<{name: string}>}>(listed).tools.map((tool) => tool.name)).toEqual(['search', 'execute'])
   })
 
