@@ -1,4 +1,4 @@
-import {type IncomingMessage, type ServerResponse, createServer} from 'node:http'
+import {type IncomingMessage, type Server, type ServerResponse, createServer} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {Readable} from 'node:stream'
 
@@ -54,40 +54,78 @@ export async function serveHttp(index: ToolsIndex | IndexLender, options: ServeH
   if (typeof options.authenticate !== 'function') throw new TypeError('serveHttp needs authenticate(request), returning the caller or undefined to refuse.')
   const host = options.host ?? '127.0.0.1'
   const [sdk, {callerAuthInfo, callerOf, over, toolServerFactory}] = await Promise.all([import('@modelcontextprotocol/server'), import('../tool-server.js')])
-  const allowedHosts = options.allowedHosts === undefined ? (isLoopback(host) ? sdk.localhostAllowedHostnames() : undefined) : [...options.allowedHosts]
-  const allowedOrigins = [...(options.allowedOrigins ?? [])]
   const tools = toolServerFactory(index, over(options, {scopes: []}))
   // Every request carries its caller (fail closed: none, no scopes).
   const handler = sdk.createMcpHandler(({authInfo}) => tools(callerOf(authInfo) ?? {scopes: []}), {maxRequestBodySize: limits.maxBodyBytes})
-  let answering = 0
-
-  const answer = async (request: IncomingMessage, response: ServerResponse, signal: AbortSignal): Promise<void> => {
-    const url = new URL(request.url ?? '/', 'http://localhost')
-    if (url.pathname !== MCP_PATH) return refuse(response, 404, `Not found: the MCP endpoint is ${MCP_PATH}.`)
-    if (allowedHosts !== undefined && !sdk.validateHostHeader(request.headers.host, allowedHosts).ok) {
-      return refuse(response, 403, 'Forbidden: the Host header names a host this server does not answer for.')
-    }
-    if (!sdk.validateOriginHeader(request.headers.origin, allowedOrigins).ok) return refuse(response, 403, 'Forbidden: requests from this Origin are not allowed.')
-    const headers = webHeaders(request)
-    const target = new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`)
-    let caller: HttpCaller | undefined
-    try {
-      caller = await options.authenticate(new Request(target, {method: request.method ?? 'GET', headers}))
-    } catch {
-      return refuse(response, 500, 'Internal error: the request could not be authenticated.')
-    }
-    if (caller === undefined || caller === null) return refuse(response, 401, 'Unauthorized: send a valid bearer token in the Authorization header.', {'www-authenticate': 'Bearer'})
-    const body = await readBody(request, limits.maxBodyBytes)
-    if (body === 'too large') return refuse(response, 413, `Payload too large: a request body may be at most ${limits.maxBodyBytes} bytes.`, {connection: 'close'})
-    const hasBody = body.length > 0 && request.method !== 'GET' && request.method !== 'HEAD'
-    const web = new Request(target, {method: request.method ?? 'GET', headers, signal, ...(hasBody ? {body} : {})})
-    const answered = await handler.fetch(web, {authInfo: callerAuthInfo(caller)})
-    response.writeHead(answered.status, Object.fromEntries(answered.headers))
-    if (answered.body === null) response.end()
-    else Readable.fromWeb(answered.body as import('node:stream/web').ReadableStream).on('error', () => response.destroy()).pipe(response)
+  const gate: RequestGate = {
+    limits,
+    authenticate: options.authenticate,
+    allowedHosts: options.allowedHosts === undefined ? (isLoopback(host) ? sdk.localhostAllowedHostnames() : undefined) : [...options.allowedHosts],
+    allowedOrigins: [...(options.allowedOrigins ?? [])],
+    validateHostHeader: sdk.validateHostHeader,
+    validateOriginHeader: sdk.validateOriginHeader,
+    answer: (request, caller) => handler.fetch(request, {authInfo: callerAuthInfo(caller)}),
   }
+  const server = createServer(boundedListener(limits, (request, response, signal) => answerRequest(gate, request, response, signal)))
+  server.requestTimeout = limits.requestTimeoutMs
+  const url = await listen(server, options.port ?? 0, host)
+  return {
+    url,
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      server.closeAllConnections()
+      await handler.close()
+      await closed
+    },
+  }
+}
 
-  const server = createServer((request, response) => {
+/** What a request passes before the SDK answers it, and what answers it then. */
+interface RequestGate {
+  readonly limits: HttpLimits
+  readonly authenticate: ServeHttpOptions['authenticate']
+  readonly allowedHosts: string[] | undefined
+  readonly allowedOrigins: string[]
+  readonly validateHostHeader: (header: string | undefined, allowed: string[]) => {ok: boolean}
+  readonly validateOriginHeader: (header: string | undefined, allowed: string[]) => {ok: boolean}
+  readonly answer: (request: Request, caller: HttpCaller) => Promise<Response>
+}
+
+/** Refuses what `gate` does not let through, in the order serveHttp gives, and writes the SDK's answer to the rest. */
+async function answerRequest(gate: RequestGate, request: IncomingMessage, response: ServerResponse, signal: AbortSignal): Promise<void> {
+  const url = new URL(request.url ?? '/', 'http://localhost')
+  if (url.pathname !== MCP_PATH) return refuse(response, 404, `Not found: the MCP endpoint is ${MCP_PATH}.`)
+  if (gate.allowedHosts !== undefined && !gate.validateHostHeader(request.headers.host, gate.allowedHosts).ok) {
+    return refuse(response, 403, 'Forbidden: the Host header names a host this server does not answer for.')
+  }
+  if (!gate.validateOriginHeader(request.headers.origin, gate.allowedOrigins).ok) return refuse(response, 403, 'Forbidden: requests from this Origin are not allowed.')
+  const headers = webHeaders(request)
+  const target = new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`)
+  let caller: HttpCaller | undefined
+  try {
+    caller = await gate.authenticate(new Request(target, {method: request.method ?? 'GET', headers}))
+  } catch {
+    return refuse(response, 500, 'Internal error: the request could not be authenticated.')
+  }
+  if (caller === undefined || caller === null) return refuse(response, 401, 'Unauthorized: send a valid bearer token in the Authorization header.', {'www-authenticate': 'Bearer'})
+  const {maxBodyBytes} = gate.limits
+  const body = await readBody(request, maxBodyBytes)
+  if (body === 'too large') return refuse(response, 413, `Payload too large: a request body may be at most ${maxBodyBytes} bytes.`, {connection: 'close'})
+  const hasBody = body.length > 0 && request.method !== 'GET' && request.method !== 'HEAD'
+  const answered = await gate.answer(new Request(target, {method: request.method ?? 'GET', headers, signal, ...(hasBody ? {body} : {})}), caller)
+  response.writeHead(answered.status, Object.fromEntries(answered.headers))
+  if (answered.body === null) response.end()
+  else Readable.fromWeb(answered.body as import('node:stream/web').ReadableStream).on('error', () => response.destroy()).pipe(response)
+}
+
+/**
+ * A request listener that runs `answer` within `limits`: at most so many requests at
+ * once (503 past it), each cancelled and answered 503 once its time is up, or cut when
+ * its answer has begun; a client gone before its answer cancels the call.
+ */
+function boundedListener(limits: HttpLimits, answer: (request: IncomingMessage, response: ServerResponse, signal: AbortSignal) => Promise<void>) {
+  let answering = 0
+  return (request: IncomingMessage, response: ServerResponse): void => {
     if (answering >= limits.maxConcurrentRequests) {
       request.resume()
       return refuse(response, 503, 'Service unavailable: too many requests at once; try again shortly.', {'retry-after': '1'})
@@ -102,33 +140,26 @@ export async function serveHttp(index: ToolsIndex | IndexLender, options: ServeH
     response.once('close', () => {
       answering--
       clearTimeout(timer)
-      // A client gone before its answer cancels the call.
       if (!response.writableFinished) aborted.abort()
     })
     answer(request, response, aborted.signal).catch(() => {
       if (!response.headersSent) refuse(response, 500, 'Internal error: the request could not be answered.')
       else response.destroy()
     })
-  })
-  server.requestTimeout = limits.requestTimeoutMs
+  }
+}
+
+/** Listens on `host`:`port` and resolves with the MCP endpoint's URL, the bound port in it. */
+async function listen(server: Server, port: number, host: string): Promise<URL> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(options.port ?? 0, host, () => {
+    server.listen(port, host, () => {
       server.off('error', reject)
       resolve()
     })
   })
-  const {address, port} = server.address() as AddressInfo
-  const url = new URL(`http://${address.includes(':') ? `[${address}]` : address}:${port}${MCP_PATH}`)
-  return {
-    url,
-    async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-      server.closeAllConnections()
-      await handler.close()
-      await closed
-    },
-  }
+  const {address, port: bound} = server.address() as AddressInfo
+  return new URL(`http://${address.includes(':') ? `[${address}]` : address}:${bound}${MCP_PATH}`)
 }
 
 /** The limits given over the defaults, each a positive integer. */
