@@ -134,7 +134,7 @@ describe('tama-dex index', () => {
   it('searches a cassette file directly with --from, installing nothing', async () => {
     const result = await runCli(['search', 'delete an instance', '--from', cassette, '--scope', 'ops.write'])
     expect(result.code, result.stderr).toBe(0)
-    expect(result.stdout.split('\n')[0]).toMatch(/^CASSETTE\s+OPERATION\s+SCORE\s+FLAGS\s+SUMMARY$/)
+    expect(result.stdout.split('\n')[0]).toMatch(/^CASSETTE\s+OPERATION\s+CONFIDENCE\s+FLAGS\s+SUMMARY$/)
     expect(result.stdout).toMatch(/ops\s+instance_delete\s+\S+\s+destructive\s+Delete an instance/)
   })
 
