@@ -58,9 +58,7 @@ export function searchOperations(db: SqliteDatabase, query: string, options: Sea
 
 /** The cassettes holding an operation the caller's scopes allow: never one the caller cannot use. */
 function visibleCassettes(db: SqliteDatabase, scopes: readonly string[]): SearchCassette[] {
-  return statement<SearchCassette>(db, VISIBLE_CASSETTES)
-    .all({scopes: scopesParameter(scopes)})
-    .map(({cassette}) => ({cassette}))
+  return statement<SearchCassette>(db, VISIBLE_CASSETTES).all({scopes: scopesParameter(scopes)})
 }
 // Each cassette name once, by stepping through the (cassette, operation_id) index, then one
 // visible operation of each: no count, which would read every operation of a large index.
@@ -81,7 +79,8 @@ ORDER BY cassette`
  */
 function rankingFor(db: SqliteDatabase, query: string, options: SearchOptions, limit: number): Ranking {
   const ranking = rankCandidates(db, query, options)
-  if (ranking.candidates.length >= limit) return ranking
+  // Within a pool's size, a wider search would find the same candidates again.
+  if (ranking.candidates.length >= limit || limit <= RANKING_MODEL.candidates.pool) return ranking
   const ranked = new Set(ranking.candidates.map(({candidate}) => candidate.id))
   const wider = rankCandidates(db, query, options, limit).candidates.filter(({candidate}) => !ranked.has(candidate.id))
   return wider.length === 0 ? ranking : {candidates: [...ranking.candidates, ...wider], coverage: ranking.coverage}
