@@ -1,5 +1,6 @@
 import {TAMA_DEX_VERSION} from '../../cassette/format/tool-version.js'
 import {isObject} from '../../json/index.js'
+import {requestLine} from './request-line.js'
 
 // The revisions that open a session with an `initialize` handshake (2024-10-07 to
 // 2025-11-25): what this server answers in it. Transport-free: any transport answers it.
@@ -39,22 +40,16 @@ export interface InitializeAnswer {
  * SDK then answers it, valid or not). The version is the client's when supported, else the newest.
  */
 export function answerInitialize(line: string, serverInfo: ServerInfo): InitializeAnswer | undefined {
-  let message: unknown
-  try {
-    message = JSON.parse(line)
-  } catch {
-    return undefined
-  }
-  if (!isObject(message) || message.jsonrpc !== '2.0' || message.method !== 'initialize') return undefined
-  const {id, params} = message
-  if (!(typeof id === 'string' || Number.isInteger(id)) || !isObject(params)) return undefined
+  const request = requestLine(line, 'initialize')
+  if (request === undefined) return undefined
+  const {id, params} = request
   const {protocolVersion, capabilities, clientInfo} = params
   if (typeof protocolVersion !== 'string' || !isObject(capabilities) || !isObject(clientInfo)) return undefined
   if (typeof clientInfo.name !== 'string' || typeof clientInfo.version !== 'string') return undefined
   const supported = (PROTOCOL_VERSIONS as readonly string[]).includes(protocolVersion)
   return {
     jsonrpc: '2.0',
-    id: id as string | number,
+    id,
     result: {protocolVersion: supported ? protocolVersion : PROTOCOL_VERSIONS[0], capabilities: SERVER_CAPABILITIES, serverInfo: {name: serverInfo.name, version: serverInfo.version}},
   }
 }

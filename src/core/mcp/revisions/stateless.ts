@@ -1,7 +1,9 @@
 import type {CacheHint} from '@modelcontextprotocol/server'
 
 import {isObject} from '../../json/index.js'
+import {CLIENT_CAPABILITIES} from './elicitation.js'
 import {SERVER_CAPABILITIES, type ServerInfo} from './handshake.js'
+import {requestLine} from './request-line.js'
 
 // The 2026-07-28 revision: no handshake, every request stands alone, and a cacheable result
 // says how long it may be kept and by whom.
@@ -18,7 +20,7 @@ export const TOOLS_LIST_CACHE: Readonly<CacheHint> = Object.freeze({ttlMs: 3_600
 const STATELESS_PROTOCOL_VERSIONS = ['2026-07-28'] as const
 
 // The envelope keys every 2026-07-28 request carries in its `_meta`.
-const ENVELOPE = {version: 'io.modelcontextprotocol/protocolVersion', client: 'io.modelcontextprotocol/clientInfo', capabilities: 'io.modelcontextprotocol/clientCapabilities'}
+const ENVELOPE = {version: 'io.modelcontextprotocol/protocolVersion', client: 'io.modelcontextprotocol/clientInfo', capabilities: CLIENT_CAPABILITIES}
 
 /**
  * The answer to `line` when it is a well-formed `server/discover` for a revision served
@@ -26,16 +28,10 @@ const ENVELOPE = {version: 'io.modelcontextprotocol/protocolVersion', client: 'i
  * then answers it.
  */
 export function answerDiscover(line: string, serverInfo: ServerInfo): Record<string, unknown> | undefined {
-  let message: unknown
-  try {
-    message = JSON.parse(line)
-  } catch {
-    return undefined
-  }
-  if (!isObject(message) || message.jsonrpc !== '2.0' || message.method !== 'server/discover') return undefined
-  const {id, params} = message
-  if (!(typeof id === 'string' || Number.isInteger(id)) || !isObject(params) || !isObject(params._meta)) return undefined
-  const meta = params._meta
+  const request = requestLine(line, 'server/discover')
+  if (request === undefined || !isObject(request.params._meta)) return undefined
+  const {id} = request
+  const meta = request.params._meta
   const client = meta[ENVELOPE.client]
   if (!(STATELESS_PROTOCOL_VERSIONS as readonly unknown[]).includes(meta[ENVELOPE.version]) || !isObject(meta[ENVELOPE.capabilities])) return undefined
   if (!isObject(client) || typeof client.name !== 'string' || typeof client.version !== 'string') return undefined
