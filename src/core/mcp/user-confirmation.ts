@@ -1,8 +1,6 @@
-import {createHash} from 'node:crypto'
-
 import {type ElicitRequestFormParams, type InputRequiredResult, type RequestStateCodec, type Server, type ServerContext, inputRequired, inputResponse} from '@modelcontextprotocol/server'
-import canonicalizeModule from 'canonicalize'
 
+import {canonicalJson, sha256Hex} from '../cassette/index.js'
 import {TamaError} from '../errors/index.js'
 import {echoedValue} from '../execute/index.js'
 import {isObject} from '../json/index.js'
@@ -10,8 +8,6 @@ import {clientCanAskUser, clientDeclaresNothing} from './revisions/index.js'
 import {type IndexLender, type ToolCallOptions, type ToolCallResult, type ToolsIndex, callTool, toolResult} from './tool-call.js'
 import {toToolError} from './tool-failure.js'
 import type {ToolError} from './tool-index.js'
-
-const canonicalize = canonicalizeModule as unknown as typeof canonicalizeModule.default
 
 /** What a round of user confirmation is sealed to: the call it confirms (cassette, operation, input), by digest. */
 export interface ConfirmedCall {
@@ -92,7 +88,7 @@ function question(args: Readonly<Record<string, unknown>>, needed: {readonly ech
 }
 
 function callDigest(args: Readonly<Record<string, unknown>>): string {
-  return createHash('sha256').update(canonicalize({cassette: args.cassette, operation_id: args.operation_id, input: args.input ?? {}}) ?? '').digest('hex')
+  return sha256Hex(canonicalJson({cassette: args.cassette, operation_id: args.operation_id, input: args.input ?? {}}))
 }
 
 function refused(message: string): ToolCallResult {
