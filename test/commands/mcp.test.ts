@@ -12,10 +12,9 @@ import {TAMA_DEX_VERSION} from '../../src/core/cassette/index.js'
 import {executeTool, searchTool} from '../../src/core/mcp/index.js'
 import {HttpTestServer} from '../core/execute/http-test-server.js'
 import {CLI, PROJECT_ROOT, runCli} from '../helpers/cli.js'
+import {TOOL_OUTPUTS as outputs} from '../core/mcp/mcp-clients.js'
 
 const SCOPES = ['incus.read', 'incus.write', 'runtime.read']
-const ajv = new Ajv2020({allowUnionTypes: true})
-const outputs = {search: ajv.compile(searchTool().outputSchema), execute: ajv.compile(executeTool().outputSchema)}
 
 let dir: string
 let index: string

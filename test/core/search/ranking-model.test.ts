@@ -37,20 +37,18 @@ describe('the shipped ranking model', () => {
   }, 300_000)
 })
 
+// A small slice: the fixture catalogue and a few labelled requests, each answered in one cassette.
+const FIXTURE_REQUESTS: TrainingSet['queries'] = [
+  {query: 'list instances', relevant: ['incus:instances_get']},
+  {query: 'delete an instance', relevant: ['incus:instance_delete']},
+  {query: 'create an issue', relevant: ['github:issues/create']},
+  {query: 'list the repositories of a user', relevant: ['github:repos/list-for-user']},
+  {query: 'start an instance', relevant: ['incus:instance_state_put']},
+]
+
 describe('fitting', () => {
   const catalogue = fixtureCatalogue()
-  // A small slice: the fixture catalogue and a few labelled requests.
-  const set: TrainingSet = {
-    name: 'fixture',
-    cassettes: catalogue,
-    queries: [
-      {query: 'list instances', relevant: ['incus:instances_get']},
-      {query: 'delete an instance', relevant: ['incus:instance_delete']},
-      {query: 'create an issue', relevant: ['github:issues/create']},
-      {query: 'list the repositories of a user', relevant: ['github:repos/list-for-user']},
-      {query: 'start an instance', relevant: ['incus:instance_state_put']},
-    ],
-  }
+  const set: TrainingSet = {name: 'fixture', cassettes: catalogue, queries: FIXTURE_REQUESTS}
   const start = Object.fromEntries(FEATURE_NAMES.map((name) => [name, name === 'bm25' ? 1 : 0])) as Weights
 
   it('gives the same weights from the same data', () => {
@@ -73,11 +71,7 @@ describe('fitting the confidence model', () => {
     name: 'fixture',
     cassettes: catalogue,
     queries: [
-      {query: 'list instances', relevant: ['incus:instances_get']},
-      {query: 'delete an instance', relevant: ['incus:instance_delete']},
-      {query: 'create an issue', relevant: ['github:issues/create']},
-      {query: 'list the repositories of a user', relevant: ['github:repos/list-for-user']},
-      {query: 'start an instance', relevant: ['incus:instance_state_put']},
+      ...FIXTURE_REQUESTS,
       {query: 'get the authenticated user', relevant: ['github:users/get-authenticated']},
       // Its answers lie in both cassettes, so in neither half alone: left out.
       {query: 'delete', relevant: ['incus:instance_delete', 'github:repos/delete']},

@@ -5,18 +5,16 @@ import {join} from 'node:path'
 import {Client, StreamableHTTPClientTransport} from '@modelcontextprotocol/client'
 import {Client as V1Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StreamableHTTPClientTransport as V1StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import {Ajv2020} from 'ajv/dist/2020.js'
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
 
 import {type TamaIndex, openIndex} from '../../../../src/index.js'
 import {type HttpCaller, type HttpServing, type ServeHttpOptions, executeTool, searchTool, serveHttp} from '../../../../src/core/mcp/index.js'
 import {PROJECT_ROOT, runCli} from '../../../helpers/cli.js'
 import {HttpTestServer} from '../../execute/http-test-server.js'
+import {type Revision, TOOL_OUTPUTS as outputs, type UserAnswer, v2Client} from '../mcp-clients.js'
 
 // Real clients, the v2 SDK's on both revisions and the v1 SDK's, against serveHttp in this process.
 
-const ajv = new Ajv2020({allowUnionTypes: true})
-const outputs = {search: ajv.compile(searchTool().outputSchema), execute: ajv.compile(executeTool().outputSchema)}
 const DELETE_WEB1 = {cassette: 'incus', operation_id: 'instance_delete', input: {name: 'web1'}}
 
 /** The bearer tokens of this test's host, and whom each names. */
@@ -27,8 +25,6 @@ const CALLERS = new Map<string, HttpCaller>([
 ])
 const authenticate = (request: Request): HttpCaller | undefined => CALLERS.get(request.headers.get('authorization') ?? '')
 
-type Revision = 'legacy' | 'modern'
-type Answer = {action: 'accept' | 'decline'; content?: {confirm: boolean}}
 
 let dir: string
 let index: TamaIndex
@@ -64,12 +60,8 @@ async function serve(options: Partial<ServeHttpOptions> = {}): Promise<HttpServi
 }
 
 /** The v2 client on `revision`, with `token`; with `user`, it asks its user (answering as given). */
-async function connect(url: URL, revision: Revision, token: string, user?: (message: string) => Answer): Promise<Client> {
-  const client = new Client(
-    {name: 'tama-dex-test', version: '0.0.0'},
-    {...(user === undefined ? {} : {capabilities: {elicitation: {form: {}}}}), ...(revision === 'modern' ? {versionNegotiation: {mode: {pin: '2026-07-28'}}} : {})},
-  )
-  if (user !== undefined) client.setRequestHandler('elicitation/create', async (request) => user(request.params.message))
+async function connect(url: URL, revision: Revision, token: string, user?: (message: string) => UserAnswer): Promise<Client> {
+  const client = v2Client(revision, user)
   await client.connect(new StreamableHTTPClientTransport(url, {requestInit: {headers: {authorization: `Bearer ${token}`}}}))
   open.push(client)
   return client

@@ -9,7 +9,6 @@ import {CLIENT_CAPABILITIES_META_KEY} from '@modelcontextprotocol/server'
 import {StdioServerTransport, serveStdio as serveSdkStdio} from '@modelcontextprotocol/server/stdio'
 import {Client as V1Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport as V1StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
-import {Ajv2020} from 'ajv/dist/2020.js'
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
 
 import {executeTool, searchTool} from '../../../../src/core/mcp/index.js'
@@ -18,17 +17,14 @@ import {answerDiscover} from '../../../../src/core/mcp/revisions/index.js'
 import {toolServerFactory} from '../../../../src/core/mcp/tool-server.js'
 import {CLI, PROJECT_ROOT, runCli} from '../../../helpers/cli.js'
 import {HttpTestServer} from '../../execute/http-test-server.js'
+import {type Revision, TOOL_OUTPUTS as outputs, type UserAnswer, v2Client} from '../mcp-clients.js'
 import {FakeIndex} from '../fake-index.js'
 
 // Real clients against a real `tama-dex mcp` child: the v2 SDK's on both revisions, and the v1 SDK's.
 
-const ajv = new Ajv2020({allowUnionTypes: true})
-const outputs = {search: ajv.compile(searchTool().outputSchema), execute: ajv.compile(executeTool().outputSchema)}
 const EXECUTORS = join(PROJECT_ROOT, 'examples/executors/executors.mjs')
 const DELETE_WEB1 = {cassette: 'incus', operation_id: 'instance_delete', input: {name: 'web1'}}
 
-type Revision = 'legacy' | 'modern'
-type Answer = {action: 'accept' | 'decline'; content?: {confirm: boolean}}
 
 let dir: string
 let index: string
@@ -52,12 +48,8 @@ afterAll(async () => {
 })
 
 /** The v2 client on `revision`, connected to `tama-dex mcp ARGS`; with `user`, it asks its user (answering as given). */
-async function connect(revision: Revision, args: readonly string[], user?: (message: string) => Answer, indexPath = index): Promise<Client> {
-  const client = new Client(
-    {name: 'tama-dex-test', version: '0.0.0'},
-    {...(user === undefined ? {} : {capabilities: {elicitation: {form: {}}}}), ...(revision === 'modern' ? {versionNegotiation: {mode: {pin: '2026-07-28'}}} : {})},
-  )
-  if (user !== undefined) client.setRequestHandler('elicitation/create', async (request) => user(request.params.message))
+async function connect(revision: Revision, args: readonly string[], user?: (message: string) => UserAnswer, indexPath = index): Promise<Client> {
+  const client = v2Client(revision, user)
   const transport = new StdioClientTransport({command: process.execPath, args: [CLI, 'mcp', '--index', indexPath, ...args], cwd: PROJECT_ROOT, env: {...(process.env as Record<string, string>), INCUS_URL: api.url}})
   await client.connect(transport)
   open.push(client)

@@ -7,7 +7,6 @@ import {fileURLToPath} from 'node:url'
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {InMemoryTransport, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage} from '@modelcontextprotocol/server'
-import {Ajv2020} from 'ajv/dist/2020.js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {TamaError} from '../../../../src/core/errors/tama-error.js'
@@ -17,11 +16,10 @@ import {callTool, executeTool, searchTool, serveStdio} from '../../../../src/cor
 import {PROJECT_ROOT, runCli, runProcess} from '../../../helpers/cli.js'
 import {HttpTestServer} from '../../execute/http-test-server.js'
 import {FakeIndex} from '../fake-index.js'
+import {TOOL_OUTPUTS as outputs} from '../mcp-clients.js'
 
 const HOST = fileURLToPath(new URL('../serve-host.mjs', import.meta.url))
 const SDK_FREE = fileURLToPath(new URL('../sdk-free-entry.mjs', import.meta.url))
-const ajv = new Ajv2020({allowUnionTypes: true})
-const outputs = {search: ajv.compile(searchTool().outputSchema), execute: ajv.compile(executeTool().outputSchema)}
 const initialize = (id: number | string, protocolVersion: string) =>
   JSON.stringify({jsonrpc: '2.0', id, method: 'initialize', params: {protocolVersion, capabilities: {}, clientInfo: {name: 'raw', version: '0'}}})
 
