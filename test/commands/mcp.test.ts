@@ -236,7 +236,7 @@ describe('tama-dex mcp', () => {
     })
   })
   describe('answering initialize before oclif loads', () => {
-    const answer = {jsonrpc: '2.0', id: 0, result: {protocolVersion: '2025-06-18', capabilities: {tools: {}}, serverInfo: {name: 'tama-dex', version: TAMA_DEX_VERSION}}}
+    const answer = {jsonrpc: '2.0', id: 0, result: {protocolVersion: '2025-06-18', capabilities: {tools: {listChanged: true}}, serverInfo: {name: 'tama-dex', version: TAMA_DEX_VERSION}}}
 
     // --json is not among the flags the early start checks: oclif parses it, and the SDK answers.
     it.each([{given: []}, {given: ['--json']}, {given: ['--timeout', '5000', '--scope=incus.write']}])('answers initialize as the SDK does, then serves, for $given', async ({given}) => {

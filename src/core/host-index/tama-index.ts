@@ -2,7 +2,7 @@ import {TamaError, readOptions, readScopes} from '../errors/index.js'
 import type {ExecuteOptions, ExecuteResult, OperationCatalog} from '../execute/index.js'
 // Light: the index's reads must not load execute's validators.
 import {nothingInstalled, operationNotVisible} from '../execute/operation-not-visible.js'
-import {type SearchOptions, type SearchResponse, getOperation, searchOperations, suggestOperations} from '../search/index.js'
+import {type CallerReach, type SearchOptions, type SearchResponse, callerReach, getOperation, searchOperations, suggestOperations} from '../search/index.js'
 import type {OperationRecord} from '../profile/index.js'
 import type {SqliteDatabase, SqliteStatement} from '../sqlite/index.js'
 import {quote} from '../text/index.js'
@@ -155,6 +155,13 @@ export class TamaIndex {
       span.set({results: response.results.length, match: response.match})
       return response
     })
+  }
+
+  /** What the operations the caller's scopes allow can do: any at all, any destructive (for honest tool annotations). */
+  reach(given: {readonly scopes: readonly string[]}): CallerReach {
+    const options = readOptions(given, 'reach options', true)
+    this.#checkFile()
+    return this.#snapshot(() => callerReach(this.#db, options.scopes))
   }
 
   /**

@@ -3,10 +3,10 @@ import {type ExecutorMap, nothingInstalled} from '../execute/index.js'
 import {handleExecute} from './handle-execute.js'
 import {handleSearch} from './handle-search.js'
 import {isToolFailure, pick, readHostValue, toToolError} from './tool-failure.js'
-import type {Caller, ExecuteIndex, SearchIndex} from './tool-index.js'
+import type {Caller, ExecuteIndex, ReachIndex, SearchIndex} from './tool-index.js'
 
-/** What both tools need from a host index: a `TamaIndex`, or anything with its search and execute. */
-export type ToolsIndex = SearchIndex & ExecuteIndex
+/** What both tools need from a host index: a `TamaIndex`, or anything with its search and execute (and, for honest annotations, its reach). */
+export type ToolsIndex = SearchIndex & ExecuteIndex & ReachIndex
 
 /**
  * An index lent for one call: runs `use` with it and cleans up after (say, opening the

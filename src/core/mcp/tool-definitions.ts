@@ -1,4 +1,5 @@
 import {REMEDY_KINDS} from '../errors/index.js'
+import type {CallerReach} from '../search/index.js'
 
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema'
 
@@ -174,10 +175,19 @@ export function searchTool(): ToolDefinition {
   return SEARCH_TOOL
 }
 
-/** The execute tool's definition (frozen). */
-export function executeTool(): ToolDefinition {
-  return EXECUTE_TOOL
+/**
+ * The execute tool's definition (frozen): as it stands for every caller, or, given what
+ * one caller's scopes reach, annotated for them. Not destructive for a caller who reaches
+ * no destructive operation, and read-only for one who reaches none at all: a client then
+ * need not prompt on every call of a tool that cannot harm.
+ */
+export function executeTool(reach?: CallerReach): ToolDefinition {
+  if (reach === undefined || reach.destructive) return EXECUTE_TOOL
+  return reach.operations ? EXECUTE_TOOL_NOTHING_DESTRUCTIVE : EXECUTE_TOOL_NOTHING_REACHED
 }
+
+const EXECUTE_TOOL_NOTHING_DESTRUCTIVE = deepFreeze({...EXECUTE_TOOL, annotations: {...EXECUTE_TOOL.annotations, destructiveHint: false}})
+const EXECUTE_TOOL_NOTHING_REACHED = deepFreeze({...EXECUTE_TOOL, annotations: {...EXECUTE_TOOL.annotations, readOnlyHint: true, destructiveHint: false}})
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {

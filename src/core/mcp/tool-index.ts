@@ -1,7 +1,7 @@
 import type {ExecuteOptions, ExecuteResult} from '../execute/index.js'
 import type {Problem} from '../errors/index.js'
 import type {AgentRemedy} from './agent-remedies.js'
-import type {SearchCassette, SearchHit, SearchMatch} from '../search/index.js'
+import type {CallerReach, SearchCassette, SearchHit, SearchMatch} from '../search/index.js'
 
 /** One search hit, as the index answers it and the search tool returns it. */
 export type {SearchHit}
@@ -22,6 +22,14 @@ export interface SearchOptions {
 /** What the search tool needs from a host index. */
 export interface SearchIndex {
   search(query: string, options: SearchOptions): SearchAnswer | Promise<SearchAnswer>
+}
+
+/**
+ * What the tools' annotations read from a host index, when it can say: what the caller's
+ * scopes reach. An index without it has execute annotated as destructive for everyone.
+ */
+export interface ReachIndex {
+  reach?(options: {readonly scopes: readonly string[]}): CallerReach | Promise<CallerReach>
 }
 
 /** What the execute tool needs from a host index. */

@@ -1,5 +1,7 @@
 export {createOperationTables} from './operation-tables.js'
 export {compactSearchIndex, deleteOperations, getOperation, inputFieldNames, insertOperations, searchConfirmationText, storedRecords} from './operation-store.js'
+export {callerReach} from './caller-reach.js'
+export type {CallerReach} from './caller-reach.js'
 export {rankCandidates, searchOperations} from './search-operations.js'
 export {MAX_QUERY_CHARACTERS, parseQuery} from './search-query.js'
 export {suggestOperations} from './suggest-operations.js'

@@ -12,6 +12,9 @@ export const TOOL_OUTPUTS = (() => {
   return {search: ajv.compile(searchTool().outputSchema), execute: ajv.compile(executeTool().outputSchema)}
 })()
 
+/** What a caller holding only `incus.read` reaches in the tests' Incus cassette: operations, none of them destructive. */
+export const READER_REACH = Object.freeze({operations: true, destructive: false})
+
 /** The revisions a test connects with: legacy 2025-11-25 (the client's default), modern 2026-07-28. */
 export type Revision = 'legacy' | 'modern'
 

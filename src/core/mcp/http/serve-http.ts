@@ -64,7 +64,12 @@ export async function serveHttp(index: ToolsIndex | IndexLender, options: ServeH
     allowedOrigins: [...(options.allowedOrigins ?? [])],
     validateHostHeader: sdk.validateHostHeader,
     validateOriginHeader: sdk.validateOriginHeader,
-    answer: (request, caller) => handler.fetch(request, {authInfo: callerAuthInfo(caller)}),
+    async answer(request, caller, parsedBody) {
+      const authInfo = callerAuthInfo(caller)
+      if (parsedBody === undefined) return handler.fetch(request, {authInfo})
+      if (request.method === 'POST' && (await sdk.isLegacyRequest(request, parsedBody))) return answerLegacyInJson(sdk, tools(caller), request, authInfo, parsedBody)
+      return handler.fetch(request, {authInfo, parsedBody})
+    },
   }
   const server = createServer(boundedListener(limits, (request, response, signal) => answerRequest(gate, request, response, signal)))
   server.requestTimeout = limits.requestTimeoutMs
@@ -80,6 +85,22 @@ export async function serveHttp(index: ToolsIndex | IndexLender, options: ServeH
   }
 }
 
+/**
+ * A 2025-era POST answered statelessly as the SDK's own fallback does, but in one JSON
+ * body rather than an event stream: nothing of ours speaks mid-call on that revision
+ * (the user's confirmation refuses there), and an event stream costs both ends a stream,
+ * its framing and its parse per call (docs/mcp.md, "Performance").
+ */
+async function answerLegacyInJson(sdk: typeof import('@modelcontextprotocol/server'), server: import('@modelcontextprotocol/server').Server, request: Request, authInfo: import('@modelcontextprotocol/server').AuthInfo, parsedBody: unknown): Promise<Response> {
+  const transport = new sdk.WebStandardStreamableHTTPServerTransport({sessionIdGenerator: undefined, enableJsonResponse: true})
+  await server.connect(transport)
+  try {
+    return await transport.handleRequest(request, {authInfo, parsedBody})
+  } finally {
+    await server.close()
+  }
+}
+
 /** What a request passes before the SDK answers it, and what answers it then. */
 interface RequestGate {
   readonly limits: HttpLimits
@@ -88,7 +109,7 @@ interface RequestGate {
   readonly allowedOrigins: string[]
   readonly validateHostHeader: (header: string | undefined, allowed: string[]) => {ok: boolean}
   readonly validateOriginHeader: (header: string | undefined, allowed: string[]) => {ok: boolean}
-  readonly answer: (request: Request, caller: HttpCaller) => Promise<Response>
+  readonly answer: (request: Request, caller: HttpCaller, parsedBody: unknown) => Promise<Response>
 }
 
 /** Refuses what `gate` does not let through, in the order serveHttp gives, and writes the SDK's answer to the rest. */
@@ -112,10 +133,21 @@ async function answerRequest(gate: RequestGate, request: IncomingMessage, respon
   const body = await readBody(request, maxBodyBytes)
   if (body === 'too large') return refuse(response, 413, `Payload too large: a request body may be at most ${maxBodyBytes} bytes.`, {connection: 'close'})
   const hasBody = body.length > 0 && request.method !== 'GET' && request.method !== 'HEAD'
-  const answered = await gate.answer(new Request(target, {method: request.method ?? 'GET', headers, signal, ...(hasBody ? {body} : {})}), caller)
+  const answered = await gate.answer(new Request(target, {method: request.method ?? 'GET', headers, signal, ...(hasBody ? {body} : {})}), caller, hasBody ? parsedJson(body) : undefined)
   response.writeHead(answered.status, Object.fromEntries(answered.headers))
   if (answered.body === null) response.end()
+  // A JSON answer is whole once ready: one write, where piping its stream costs a write per chunk.
+  else if (answered.headers.get('content-type')?.startsWith('application/json')) response.end(Buffer.from(await answered.arrayBuffer()))
   else Readable.fromWeb(answered.body as import('node:stream/web').ReadableStream).on('error', () => response.destroy()).pipe(response)
+}
+
+/** The body parsed, so the SDK neither copies nor reads it again; undefined when it is not JSON, which the SDK then answers itself. */
+function parsedJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'))
+  } catch {
+    return undefined
+  }
 }
 
 /**

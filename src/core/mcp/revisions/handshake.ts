@@ -21,8 +21,11 @@ export const TAMA_DEX_SERVER_INFO: ServerInfo = Object.freeze({name: 'tama-dex',
  */
 export const PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'] as const
 
-/** The capabilities the server declares: tools, and nothing else. */
-export const SERVER_CAPABILITIES = Object.freeze({tools: Object.freeze({})})
+/**
+ * The capabilities a server of a lasting session (stdio) declares: tools, whose list it
+ * says has changed when execute's annotations for the caller do, and nothing else.
+ */
+export const SERVER_CAPABILITIES = Object.freeze({tools: Object.freeze({listChanged: true})})
 
 /** The answer to an `initialize` request, exactly as the SDK's server gives it. */
 export interface InitializeAnswer {

@@ -9,12 +9,14 @@ import {requestLine} from './request-line.js'
 // says how long it may be kept and by whom.
 
 /**
- * How long a client may keep the tools/list answer, and only for itself: the two tools
- * and their definitions are fixed for a tama-dex version, so they change only when the
- * server is replaced; an hour bounds how long a client keeps an older server's list.
- * Private, since a host may serve callers of different scopes.
+ * How long a client may keep the tools/list answer, and only for itself: the two tools are
+ * fixed, but execute's annotations say what the caller reaches, which changes when a
+ * cassette is installed or removed; a minute bounds how long a client trusts an older
+ * answer, and how often a session's server asks the index again. Private, since a host
+ * may serve callers of different scopes.
  */
-export const TOOLS_LIST_CACHE: Readonly<CacheHint> = Object.freeze({ttlMs: 3_600_000, cacheScope: 'private'})
+export const TOOLS_LIST_TTL_MS = 60_000
+export const TOOLS_LIST_CACHE: Readonly<CacheHint> = Object.freeze({ttlMs: TOOLS_LIST_TTL_MS, cacheScope: 'private'})
 
 /** The revisions a `server/discover` answer offers: those the SDK serves without a handshake. */
 const STATELESS_PROTOCOL_VERSIONS = ['2026-07-28'] as const

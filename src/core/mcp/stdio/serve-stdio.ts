@@ -31,11 +31,11 @@ export async function serveStdio(index: ToolsIndex | IndexLender, options: Serve
   // is the same; its own answer to it is not sent twice.
   const {first, answered, serverInfo} = await (options.start ?? readFirstLine(input).then((line) => answerFirstLine(line, output, options.serverInfo ?? TAMA_DEX_SERVER_INFO)))
 
-  const [{serveStdio: serveConnection, StdioServerTransport}, {over, toolServerFactory}] = await Promise.all([
+  const [{serveStdio: serveConnection, StdioServerTransport}, {LASTING_SESSIONS, over, toolServerFactory}] = await Promise.all([
     import('@modelcontextprotocol/server/stdio'),
     import('../tool-server.js'),
   ])
-  const factory = toolServerFactory(index, over(options, {serverInfo}))
+  const factory = toolServerFactory(index, over(options, {serverInfo}), LASTING_SESSIONS)
 
   // What was read ahead goes first, then the rest of the input, unread until now.
   const rest = new PassThrough()

@@ -11,7 +11,7 @@ import {type TamaIndex, openIndex} from '../../../../src/index.js'
 import {type HttpCaller, type HttpServing, type ServeHttpOptions, executeTool, searchTool, serveHttp} from '../../../../src/core/mcp/index.js'
 import {PROJECT_ROOT, runCli} from '../../../helpers/cli.js'
 import {HttpTestServer} from '../../execute/http-test-server.js'
-import {type Revision, TOOL_OUTPUTS as outputs, type UserAnswer, v2Client} from '../mcp-clients.js'
+import {type Revision, READER_REACH, TOOL_OUTPUTS as outputs, type UserAnswer, v2Client} from '../mcp-clients.js'
 
 // Real clients, the v2 SDK's on both revisions and the v1 SDK's, against serveHttp in this process.
 
@@ -78,8 +78,8 @@ describe.each(['legacy', 'modern'] as const)('serveHttp and the v2 client on the
     const client = await connect(url, revision, 'reader-token')
     expect(client.getNegotiatedProtocolVersion()).toBe(revision === 'modern' ? '2026-07-28' : '2025-11-25')
     const listed = await client.listTools()
-    expect(listed.tools).toEqual(JSON.parse(JSON.stringify([searchTool(), executeTool()])))
-    if (revision === 'modern') expect(listed).toMatchObject({ttlMs: 3_600_000, cacheScope: 'private'})
+    expect(listed.tools).toEqual(JSON.parse(JSON.stringify([searchTool(), executeTool(READER_REACH)])))
+    if (revision === 'modern') expect(listed).toMatchObject({ttlMs: 60_000, cacheScope: 'private'})
     const found = await client.callTool({name: 'search', arguments: {query: 'list instances'}})
     expect(outputs.search(found.structuredContent), JSON.stringify(outputs.search.errors)).toBe(true)
     expect(found.structuredContent).toMatchObject({results: expect.arrayContaining([expect.objectContaining({operation_id: 'instances_get'})])})
@@ -169,6 +169,20 @@ describe('concurrent HTTP callers with different scopes', () => {
       expect((read!.structuredContent as {results: unknown[]}).results.length).toBeGreaterThan(0)
       expect(JSON.stringify(outside!.structuredContent)).not.toContain('incus')
       expect(outsideRun).toMatchObject({isError: true, structuredContent: {error: {kind: 'not_found', dispatched: false}}})
+    }
+  })
+})
+
+describe('execute\'s annotations, per caller', () => {
+  it.each([
+    {token: 'reader-token', want: {readOnlyHint: undefined, destructiveHint: false}},
+    {token: 'writer-token', want: {readOnlyHint: undefined, destructiveHint: true}},
+    {token: 'outsider-token', want: {readOnlyHint: true, destructiveHint: false}},
+  ])('say what the $token caller reaches', async ({token, want}) => {
+    const {url} = await serve()
+    for (const revision of ['legacy', 'modern'] as const) {
+      const [, execute] = (await (await connect(url, revision, token)).listTools()).tools
+      expect(execute!.annotations).toEqual({title: 'Execute an operation', openWorldHint: true, ...(want.readOnlyHint ? {readOnlyHint: true} : {}), destructiveHint: want.destructiveHint})
     }
   })
 })

@@ -14,10 +14,10 @@ import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
 import {executeTool, searchTool} from '../../../../src/core/mcp/index.js'
 import {CLIENT_CAPABILITIES} from '../../../../src/core/mcp/revisions/elicitation.js'
 import {answerDiscover} from '../../../../src/core/mcp/revisions/index.js'
-import {toolServerFactory} from '../../../../src/core/mcp/tool-server.js'
+import {LASTING_SESSIONS, toolServerFactory} from '../../../../src/core/mcp/tool-server.js'
 import {CLI, PROJECT_ROOT, runCli} from '../../../helpers/cli.js'
 import {HttpTestServer} from '../../execute/http-test-server.js'
-import {type Revision, TOOL_OUTPUTS as outputs, type UserAnswer, v2Client} from '../mcp-clients.js'
+import {type Revision, READER_REACH, TOOL_OUTPUTS as outputs, type UserAnswer, v2Client} from '../mcp-clients.js'
 import {FakeIndex} from '../fake-index.js'
 
 // Real clients against a real `tama-dex mcp` child: the v2 SDK's on both revisions, and the v1 SDK's.
@@ -61,8 +61,8 @@ describe.each(['legacy', 'modern'] as const)('tama-dex mcp and the v2 client on 
     const client = await connect(revision, ['--scope', 'incus.read'])
     expect(client.getNegotiatedProtocolVersion()).toBe(revision === 'modern' ? '2026-07-28' : '2025-11-25')
     const listed = await client.listTools()
-    expect(listed.tools).toEqual(JSON.parse(JSON.stringify([searchTool(), executeTool()])))
-    if (revision === 'modern') expect(listed).toMatchObject({ttlMs: 3_600_000, cacheScope: 'private'})
+    expect(listed.tools).toEqual(JSON.parse(JSON.stringify([searchTool(), executeTool(READER_REACH)])))
+    if (revision === 'modern') expect(listed).toMatchObject({ttlMs: 60_000, cacheScope: 'private'})
     const found = await client.callTool({name: 'search', arguments: {query: 'list instances'}})
     expect(outputs.search(found.structuredContent), JSON.stringify(outputs.search.errors)).toBe(true)
     expect(found.isError).toBe(false)
@@ -148,7 +148,7 @@ describe('the early server/discover answer', () => {
     const serverInfo = {name: 'tama-dex', version: '1.2.3'}
     const input = new PassThrough()
     const output = new PassThrough()
-    const tools = toolServerFactory(new FakeIndex(), {scopes: [], serverInfo})
+    const tools = toolServerFactory(new FakeIndex(), {scopes: [], serverInfo}, LASTING_SESSIONS)
     const handle = serveSdkStdio(() => tools(), {transport: new StdioServerTransport(input, output)})
     const answered = new Promise<string>((resolve) => output.once('data', (chunk: Buffer) => resolve(chunk.toString('utf8'))))
     input.write(`${line}\n`)

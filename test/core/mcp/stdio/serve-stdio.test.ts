@@ -11,12 +11,12 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {TamaError} from '../../../../src/core/errors/tama-error.js'
 import {PROTOCOL_VERSIONS, answerInitialize} from '../../../../src/core/mcp/revisions/index.js'
-import {toolServerFactory} from '../../../../src/core/mcp/tool-server.js'
+import {LASTING_SESSIONS, toolServerFactory} from '../../../../src/core/mcp/tool-server.js'
 import {callTool, executeTool, searchTool, serveStdio} from '../../../../src/core/mcp/index.js'
 import {PROJECT_ROOT, runCli, runProcess} from '../../../helpers/cli.js'
 import {HttpTestServer} from '../../execute/http-test-server.js'
 import {FakeIndex} from '../fake-index.js'
-import {TOOL_OUTPUTS as outputs} from '../mcp-clients.js'
+import {READER_REACH, TOOL_OUTPUTS as outputs} from '../mcp-clients.js'
 
 const HOST = fileURLToPath(new URL('../serve-host.mjs', import.meta.url))
 const SDK_FREE = fileURLToPath(new URL('../sdk-free-entry.mjs', import.meta.url))
@@ -55,7 +55,7 @@ describe.each([{mode: 'open' as const}, {mode: 'lend' as const}])('serveStdio wi
     const {client} = await connectHost(mode)
     expect(client.getServerVersion()).toEqual({name: 'test-host', version: '9.9.9'})
     const {tools} = await client.listTools()
-    expect(tools).toEqual(JSON.parse(JSON.stringify([searchTool(), executeTool()])))
+    expect(tools).toEqual(JSON.parse(JSON.stringify([searchTool(), executeTool(READER_REACH)])))
     const found = await client.callTool({name: 'search', arguments: {query: 'list instances'}})
     expect(outputs.search(found.structuredContent), JSON.stringify(outputs.search.errors)).toBe(true)
     expect((found.structuredContent as {results: Array<{operation_id: string}>}).results.map((hit) => hit.operation_id)).toContain('instances_get')
@@ -104,7 +104,7 @@ describe('serveStdio at start', () => {
     expect(code).toBe(0)
     const answers = stdout.trim().split('\n').map((line) => JSON.parse(line) as {id: number; result: Record<string, unknown>})
     expect(answers.map((answer) => answer.id)).toEqual([0, 1])
-    expect(answers[0]!.result).toEqual({protocolVersion: '2025-06-18', capabilities: {tools: {}}, serverInfo: {name: 'test-host', version: '9.9.9'}})
+    expect(answers[0]!.result).toEqual({protocolVersion: '2025-06-18', capabilities: {tools: {listChanged: true}}, serverInfo: {name: 'test-host', version: '9.9.9'}})
     expect(answers[1]!.result.tools).toHaveLength(2)
   })
 
@@ -131,7 +131,7 @@ describe('serveStdio at start', () => {
   it.each([...SUPPORTED_PROTOCOL_VERSIONS, '1999-01-01'])('answers an initialize for version %s as the tools\' SDK server does', async (version) => {
     const [near, far] = InMemoryTransport.createLinkedPair()
     const serverInfo = {name: 'tama-dex', version: '1.2.3'}
-    const server = toolServerFactory(new FakeIndex(), {scopes: [], serverInfo})()
+    const server = toolServerFactory(new FakeIndex(), {scopes: [], serverInfo}, LASTING_SESSIONS)()
     await server.connect(far)
     const answered = new Promise<JSONRPCMessage>((resolve) => (near.onmessage = resolve))
     await near.start()
