@@ -40,6 +40,11 @@ export interface TrainingSet {
   readonly name: string
   readonly cassettes: ReadonlyMap<string, readonly OperationRecord[]>
   readonly queries: readonly LabelledQuery[]
+  /**
+   * Each operation's domain (`cassette:operation_id` to the category its set files it under),
+   * where the set records one: the widest grouping it has, which confidencePools parts by.
+   */
+  readonly domains?: ReadonlyMap<string, string>
 }
 
 /** One query's candidates as the fitting reads them: each feature's values (FEATURE_NAMES order), tier, tie order, relevance. */
@@ -70,12 +75,20 @@ const CATALOGUE_QUERIES = path.join(here, 'catalogue-queries.json')
 export function publicSets(): TrainingSet[] {
   return SETS.map((spec) => {
     const set = loadRetrievalSet(retrievalRoot(), spec)
+    const categories = categoriesOf(set.name)
     return {
       name: set.name,
       cassettes: new Map([[set.cassette, set.records]]),
       queries: set.queries.map(({query, relevant}) => ({query, relevant: relevant.map((id) => `${set.cassette}:${id}`)})),
+      ...(categories === undefined ? {} : {domains: new Map(set.records.map((record, index) => [`${set.cassette}:${record.operationId}`, categories[index]!]))}),
     }
   })
+}
+
+/** The category of each operation of public set `name`, in corpus order, or undefined when its corpus files none. */
+function categoriesOf(name: string, root = retrievalRoot()): string[] | undefined {
+  const lines = jsonLines<{category?: string}>(path.join(root, name, 'corpus.jsonl'))
+  return lines.some((line) => line.category !== undefined) ? lines.map((line) => line.category ?? 'other') : undefined
 }
 
 /**
@@ -85,9 +98,7 @@ export function publicSets(): TrainingSet[] {
  */
 export function byCategory(set: TrainingSet, root = retrievalRoot()): TrainingSet {
   const [[cassette, records]] = [...set.cassettes] as [[string, readonly OperationRecord[]]]
-  const categories = jsonLines<{category?: string}>(path.join(root, set.name, 'corpus.jsonl')).map(
-    (line) => `${cassette}_${String(line.category ?? 'other').toLowerCase().replace(/[^a-z0-9]+/g, '_')}`,
-  )
+  const categories = (categoriesOf(set.name, root) ?? []).map((category) => `${cassette}_${category.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`)
   const cassettes = new Map<string, OperationRecord[]>()
   const cassetteOf = new Map<string, string>()
   for (const [index, record] of records.entries()) {
@@ -158,7 +169,8 @@ export interface ConfidencePools extends SetPools {
  */
 export function confidencePools(set: TrainingSet): ConfidencePools {
   const several = set.cassettes.size > 1
-  const partOf = (cassette: string, record: OperationRecord) => (several ? cassette : (record.tags[0] ?? record.operationId))
+  const partOf = (cassette: string, record: OperationRecord) =>
+    several ? cassette : (set.domains?.get(`${cassette}:${record.operationId}`) ?? record.tags[0] ?? record.operationId)
   const parts = [...new Set([...set.cassettes].flatMap(([cassette, records]) => records.map((record) => partOf(cassette, record))))]
   const digest = (part: string) => createHash('sha256').update(part).digest('hex')
   const halfOfPart = new Map(parts.map((part) => [part, digest(part)] as const).sort((a, b) => (a[1] < b[1] ? -1 : 1)).map(([part], index) => [part, index % 2]))

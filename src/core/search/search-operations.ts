@@ -48,8 +48,8 @@ export interface Ranking {
 export function searchOperations(db: SqliteDatabase, query: string, options: SearchOptions): SearchResponse {
   const limit = checkCount('limit', options.limit ?? 10, 1, MAX_LIMIT)
   const schemas = checkCount('schemas', options.schemas ?? 3, 0, MAX_LIMIT)
-  const {candidates, coverage} = rankingFor(db, query, options, limit)
-  const confidences = confidenceFeatures(candidates, coverage, limit).map((row) => confidenceOf(row))
+  const {candidates, coverage, pooled} = rankingFor(db, query, options, limit)
+  const confidences = confidenceFeatures(candidates, coverage, limit, pooled).map((row) => confidenceOf(row))
   const match = matchOf(confidences[0])
   const results = candidates.slice(0, limit).map((ranking, rank) => hit(db, ranking, rank < schemas, confidences[rank]!, match === 'none'))
   // Nothing fits: what the caller can search instead, so an agent can rephrase or tell its user.
@@ -75,15 +75,16 @@ ORDER BY cassette`
 /**
  * The ranking of a search wanting `limit` results: a pool's, followed, when it holds fewer
  * than `limit`, by what a wider pool adds, so that a larger limit never changes the results
- * a smaller one gives.
+ * a smaller one gives; `pooled` of them are the first pool's, which confidence reads.
  */
-function rankingFor(db: SqliteDatabase, query: string, options: SearchOptions, limit: number): Ranking {
+function rankingFor(db: SqliteDatabase, query: string, options: SearchOptions, limit: number): Ranking & {pooled: number} {
   const ranking = rankCandidates(db, query, options)
+  const pooled = ranking.candidates.length
   // Within a pool's size, a wider search would find the same candidates again.
-  if (ranking.candidates.length >= limit || limit <= RANKING_MODEL.candidates.pool) return ranking
+  if (pooled >= limit || limit <= RANKING_MODEL.candidates.pool) return {...ranking, pooled}
   const ranked = new Set(ranking.candidates.map(({candidate}) => candidate.id))
   const wider = rankCandidates(db, query, options, limit).candidates.filter(({candidate}) => !ranked.has(candidate.id))
-  return wider.length === 0 ? ranking : {candidates: [...ranking.candidates, ...wider], coverage: ranking.coverage}
+  return {candidates: [...ranking.candidates, ...wider], coverage: ranking.coverage, pooled}
 }
 
 /**

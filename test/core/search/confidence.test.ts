@@ -23,6 +23,11 @@ describe('confidenceFeatures', () => {
     {why: 'what the query holds counts against all its terms, those no operation holds too', results: [ranked(1, 0, {queryHeld: 0.8, namedHeld: 0.6})], result: 0, want: {heldAll: 0.4, namedHeld: 0.3, unheld: 0.25}},
     {why: 'coverage of name, summary and pairs is the result\'s own', results: [ranked(1, 0, {nameCoverage: 0.5, summaryCoverage: 0.25, pairs: 1})], result: 0, want: {nameCoverage: 0.5, summaryCoverage: 0.25, pairs: 1}},
     {why: 'an id or summary lookup names the result', results: [ranked(1, 1), ranked(2)], result: 0, want: {named: 1, lead: -1}},
+    {why: 'the top result stands over the pool\'s median score (odd pool)', results: [ranked(5), ranked(2), ranked(1)], result: 0, want: {overMedian: 3}},
+    {why: 'an even pool\'s median is the mean of its middle two', results: [ranked(5), ranked(3), ranked(1), ranked(0)], result: 0, want: {overMedian: 3}},
+    {why: 'a result below the median stands under it', results: [ranked(5), ranked(2), ranked(1)], result: 2, want: {overMedian: -1}},
+    {why: 'a lone result is its own median', results: [ranked(1.5)], result: 0, want: {overMedian: 0}},
+    {why: 'the median is of scores, not of rank order', results: [ranked(0, 1), ranked(4), ranked(2)], result: 1, want: {overMedian: 2}},
   ])('$why', ({results, result, want}) => {
     const row = confidenceFeatures(results, whole, results.length)[result]!
     for (const [name, value] of Object.entries(want)) expect(at(row, name as ConfidenceFeatureName), name).toBeCloseTo(value, 9)
@@ -30,6 +35,13 @@ describe('confidenceFeatures', () => {
 
   it('gives only the first `count` results', () => {
     expect(confidenceFeatures([ranked(3), ranked(2), ranked(1)], whole, 2)).toHaveLength(2)
+  })
+
+  it('reads the lead and the median from the pool alone: results a wider search appends change no confidence', () => {
+    const pool = [ranked(3), ranked(2), ranked(1)]
+    const [alone] = confidenceFeatures(pool, whole, 1)
+    const [widened] = confidenceFeatures([...pool, ranked(2.9), ranked(0), ranked(0)], whole, 1, pool.length)
+    expect([...widened!]).toEqual([...alone!])
   })
 })
 
