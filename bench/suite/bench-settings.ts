@@ -20,9 +20,10 @@ export interface BenchSettings {
   /** Blocks of MCP round trips (each block the queries in process, then through the SDK client), and passes over the queries per block. */
   readonly mcpBlocks: number
   readonly mcpPasses: number
-  /** HTTP callers searching at once, and for how long. */
+  /** HTTP callers searching at once, for how long, and at which paces (searches a second each; null: back to back). */
   readonly httpCallers: number
   readonly httpHeldSeconds: number
+  readonly httpPaces: readonly (number | null)[]
 }
 
 // Chosen so the full run stays well under ten minutes on a busy 2-core machine: a round
@@ -42,6 +43,7 @@ export const FULL: BenchSettings = {
   mcpPasses: 3,
   httpCallers: 50,
   httpHeldSeconds: 30,
+  httpPaces: [1, 5, null],
 }
 
 export const SMOKE: BenchSettings = {
@@ -59,4 +61,5 @@ export const SMOKE: BenchSettings = {
   mcpPasses: 1,
   httpCallers: 5,
   httpHeldSeconds: 2,
+  httpPaces: [5, null],
 }

@@ -1,6 +1,6 @@
 import type {BenchReport} from './bench-report.js'
 import type {Summary} from './summary.js'
-import type {TargetResult} from './targets.js'
+import {type TargetResult, pacing} from './targets.js'
 
 /** The chart files the report links to, by what they show. */
 export interface ChartFiles {
@@ -131,7 +131,7 @@ export function markdownReport(report: BenchReport, charts: ChartFiles): string 
     '',
     `\`tama-dex mcp\` from spawn to the first byte of its \`initialize\` answer, interleaved round by round with \`node -e 0\`; from spawn (stdio) or connect (HTTP, \`--http\`) to the MCP v2 client's first search answered; then searches ` +
       `(${report.mcp.queries.length} queries) on an index of ${report.mcp.cassettes.join(' and ')}, in process (\`index.search\`) and through the v2 client over each transport, ` +
-      `in alternating blocks (figures are the medians of the blocks' p50s); and ${report.mcp.concurrent.callers} HTTP callers, each its own client, searching for ${report.mcp.concurrent.heldSeconds} s.`,
+      `in alternating blocks (figures are the medians of the blocks' p50s); and HTTP callers, each its own client, searching at once, at a pace (random gaps averaging it, as independent agents would) or back to back, each client's first search before the clock.`,
     '',
     table(
       ['figure', 'measured', 'over the floor'],
@@ -142,9 +142,15 @@ export function markdownReport(report: BenchReport, charts: ChartFiles): string 
         ['stdio: spawn to first search answered (v2 client)', spread(report.mcp.stdioFirstAnswerMs, 'ms'), spread(report.mcp.stdioFirstAnswerRatio, 'x')],
         ['stdio: search through the v2 client, p50', spread(report.mcp.mcpP50Ms, 'ms'), `+${spread(report.mcp.overheadMs, 'ms')}`],
         ['HTTP: connect to first search answered (v2 client)', spread(report.mcp.httpFirstAnswerMs, 'ms'), ''],
-        ['HTTP: search in process, p50', spread(report.mcp.httpInProcessP50Ms, 'ms'), ''],
-        ['HTTP: search through the v2 client, p50', spread(report.mcp.httpP50Ms, 'ms'), `+${spread(report.mcp.httpOverheadMs, 'ms')}`],
-        [`HTTP: ${report.mcp.concurrent.callers} callers for ${report.mcp.concurrent.heldSeconds} s (${report.mcp.concurrent.searches} searches, ${report.mcp.concurrent.errors} errors), p50 / p99`, `${report.mcp.concurrent.p50Ms.toFixed(1)} / ${report.mcp.concurrent.p99Ms.toFixed(1)} ms`, ''],
+        ...report.mcp.http.flatMap(({revision, inProcessP50Ms, p50Ms, overheadMs}) => [
+          [`HTTP on ${revision}: search in process, p50`, spread(inProcessP50Ms, 'ms'), ''],
+          [`HTTP on ${revision}: search through the v2 client, p50`, spread(p50Ms, 'ms'), `+${spread(overheadMs, 'ms')}`],
+        ]),
+        ...report.mcp.concurrent.map((held) => [
+          `HTTP on ${held.revision}: ${held.callers} callers ${pacing(held.pace)} for ${held.heldSeconds} s (${held.searches} searches, ${held.errors} errors), p50 / p99`,
+          `${held.p50Ms.toFixed(1)} / ${held.p99Ms.toFixed(1)} ms`,
+          '',
+        ]),
       ],
     ),
     '',

@@ -33,23 +33,36 @@ export interface McpFigures {
   readonly mcpP50Ms: Summary
   /** mcpP50Ms minus inProcessP50Ms, block by block. */
   readonly overheadMs: Summary
-  /** The same over Streamable HTTP, against its own in-process blocks. */
-  readonly httpInProcessP50Ms: Summary
-  readonly httpP50Ms: Summary
-  readonly httpOverheadMs: Summary
-  /** Callers searching at once over HTTP, each its own client, for `heldSeconds`. */
-  readonly concurrent: ConcurrentFigures
+  /** The same over Streamable HTTP, on each protocol revision, against its own in-process blocks. */
+  readonly http: readonly HttpRoundTrips[]
+  /** Callers searching at once over HTTP, each its own client, for `heldSeconds`: at each pace, on each revision. */
+  readonly concurrent: readonly ConcurrentFigures[]
 }
 
-/** Many HTTP callers held at once: how many searches each answered, the failures, and the latency of all. */
+/** Searches through the v2 client over HTTP on one protocol revision, block by block beside the same in process. */
+export interface HttpRoundTrips {
+  readonly revision: HttpRevision
+  readonly inProcessP50Ms: Summary
+  readonly p50Ms: Summary
+  readonly overheadMs: Summary
+}
+
+/** Many HTTP callers held at once: how many searches they sent, the failures, and the latency of all. */
 export interface ConcurrentFigures {
+  readonly revision: HttpRevision
   readonly callers: number
+  /** Searches per second each caller sends on average (random gaps, as independent agents would), or null: each the moment its last is answered. */
+  readonly pace: number | null
   readonly heldSeconds: number
   readonly searches: number
   readonly errors: number
   readonly p50Ms: number
   readonly p99Ms: number
 }
+
+/** The revisions an HTTP client may speak: the v2 client's default (2025-11-25, after negotiating) and 2026-07-28, pinned. */
+export type HttpRevision = '2025-11-25' | '2026-07-28'
+const HTTP_REVISIONS: readonly HttpRevision[] = ['2025-11-25', '2026-07-28']
 
 const QUERIES = [
   'list instances',
@@ -68,8 +81,8 @@ const PREFERRED = ['github', 'incus']
  * `tama-dex mcp` as an MCP client sees it, on an index of GitHub and Incus: spawn to the
  * `initialize` answer next to `node -e 0` (interleaved round by round after an unmeasured
  * round), spawn (stdio) or connect (HTTP) to the v2 client's first search answered, then
- * searches through the v2 client over stdio and over HTTP against the same searches in
- * process, and many HTTP callers at once.
+ * searches through the v2 client over stdio and over HTTP (on each revision) against the
+ * same searches in process, and many HTTP callers at once, at each pace of the settings.
  */
 export async function benchMcp(repo: string, built: readonly BuiltCatalogue[], workDir: string, settings: BenchSettings): Promise<McpFigures> {
   const chosen = built.filter((catalogue) => PREFERRED.includes(catalogue.name))
@@ -125,8 +138,19 @@ export async function benchMcp(repo: string, built: readonly BuiltCatalogue[], w
       await client.close()
       if (round >= 0) httpFirst.push(answered)
     }
-    const overHttp = await withHttpClient(http.url, (client) => inBlocks(reader, scopes, client, settings))
-    const concurrent = await holdCallers(http.url, settings.httpCallers, settings.httpHeldSeconds)
+    const overHttp: HttpRoundTrips[] = []
+    for (const revision of HTTP_REVISIONS) {
+      progress(`mcp round trip over HTTP on ${revision}: in process and through the v2 client, block by block`)
+      const blocks = await withHttpClient(http.url, revision, (client) => inBlocks(reader, scopes, client, settings))
+      overHttp.push({revision, inProcessP50Ms: summarise(blocks.inProcess), p50Ms: summarise(blocks.throughMcp), overheadMs: summarise(blocks.throughMcp.map((ms, block) => ms - blocks.inProcess[block]!))})
+    }
+    const concurrent: ConcurrentFigures[] = []
+    for (const pace of settings.httpPaces) {
+      for (const revision of HTTP_REVISIONS) {
+        progress(`mcp over HTTP: ${settings.httpCallers} callers on ${revision}, ${pace === null ? 'back to back' : `${pace} searches/s each`}, ${settings.httpHeldSeconds} s`)
+        concurrent.push(await holdCallers(http.url, revision, settings.httpCallers, pace, settings.httpHeldSeconds))
+      }
+    }
     return {
       cassettes: cassettes.map((catalogue) => catalogue.name),
       nodeMs: summarise(node),
@@ -139,9 +163,7 @@ export async function benchMcp(repo: string, built: readonly BuiltCatalogue[], w
       inProcessP50Ms: summarise(overStdio.inProcess),
       mcpP50Ms: summarise(overStdio.throughMcp),
       overheadMs: summarise(overStdio.throughMcp.map((ms, block) => ms - overStdio.inProcess[block]!)),
-      httpInProcessP50Ms: summarise(overHttp.inProcess),
-      httpP50Ms: summarise(overHttp.throughMcp),
-      httpOverheadMs: summarise(overHttp.throughMcp.map((ms, block) => ms - overHttp.inProcess[block]!)),
+      http: overHttp,
       concurrent,
     }
   } finally {
@@ -150,18 +172,18 @@ export async function benchMcp(repo: string, built: readonly BuiltCatalogue[], w
   }
 }
 
-function newClient(): Client {
-  return new Client({name: 'tama-dex-bench', version: '0.0.0'})
+function newClient(revision: HttpRevision = '2025-11-25'): Client {
+  return new Client({name: 'tama-dex-bench', version: '0.0.0'}, revision === '2026-07-28' ? {versionNegotiation: {mode: {pin: revision}}} : {})
 }
 
-async function connectHttp(url: URL): Promise<Client> {
-  const client = newClient()
+async function connectHttp(url: URL, revision?: HttpRevision): Promise<Client> {
+  const client = newClient(revision)
   await client.connect(new StreamableHTTPClientTransport(url))
   return client
 }
 
-async function withHttpClient<T>(url: URL, use: (client: Client) => Promise<T>): Promise<T> {
-  const client = await connectHttp(url)
+async function withHttpClient<T>(url: URL, revision: HttpRevision, use: (client: Client) => Promise<T>): Promise<T> {
+  const client = await connectHttp(url, revision)
   return use(client).finally(() => client.close())
 }
 
@@ -198,14 +220,24 @@ async function inBlocks(reader: ReturnType<typeof openIndex>, scopes: string[], 
   return {inProcess, throughMcp}
 }
 
-/** `callers` clients, each searching one query after another for `seconds`; a failed call or an error answer counts as an error. */
-async function holdCallers(url: URL, callers: number, seconds: number): Promise<ConcurrentFigures> {
-  const clients = await Promise.all(Array.from({length: callers}, () => connectHttp(url)))
+/**
+ * `callers` clients on `revision`, each searching for `seconds` at `pace` searches a
+ * second on average (random gaps, each caller starting at a random point of its first
+ * gap, as independent agents would), or back to back when `pace` is null. Each client's
+ * first search, which compiles its own checks of the tools' output, comes before the
+ * clock starts. A failed call or an error answer counts as an error.
+ */
+async function holdCallers(url: URL, revision: HttpRevision, callers: number, pace: number | null, seconds: number): Promise<ConcurrentFigures> {
+  const clients = await Promise.all(Array.from({length: callers}, () => connectHttp(url, revision)))
   const latencies: number[] = []
   let errors = 0
-  const until = performance.now() + seconds * 1000
+  const meanGapMs = pace === null ? 0 : 1000 / pace
+  const pause = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve())
   try {
+    await Promise.all(clients.map((client) => client.callTool({name: 'search', arguments: {query: QUERIES[0]}})))
+    const until = performance.now() + seconds * 1000
     await Promise.all(clients.map(async (client, caller) => {
+      await pause(Math.random() * meanGapMs)
       for (let call = caller; performance.now() < until; call++) {
         const started = performance.now()
         try {
@@ -215,6 +247,7 @@ async function holdCallers(url: URL, callers: number, seconds: number): Promise<
           errors++
         }
         latencies.push(performance.now() - started)
+        await pause(-Math.log(1 - Math.random()) * meanGapMs)
       }
     }))
   } finally {
@@ -222,7 +255,7 @@ async function holdCallers(url: URL, callers: number, seconds: number): Promise<
   }
   latencies.sort((a, b) => a - b)
   const at = (share: number) => latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))] ?? Number.NaN
-  return {callers, heldSeconds: seconds, searches: latencies.length, errors, p50Ms: at(0.5), p99Ms: at(0.99)}
+  return {revision, callers, pace, heldSeconds: seconds, searches: latencies.length, errors, p50Ms: at(0.5), p99Ms: at(0.99)}
 }
 
 /** `tama-dex mcp --http 127.0.0.1:0`, spawned, once it has printed where it answers. */

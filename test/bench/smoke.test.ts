@@ -56,7 +56,7 @@ describe('bench/run.ts --smoke', () => {
 
   it('judges every target as met, missed or not measured', () => {
     const targets = report.targets as Array<{status: string; measured: unknown}>
-    expect(targets).toHaveLength(18)
+    expect(targets).toHaveLength(25)
     for (const target of targets) {
       expect(['met', 'missed', 'not measured']).toContain(target.status)
       expect(target.measured === null).toBe(target.status === 'not measured')
