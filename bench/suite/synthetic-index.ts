@@ -10,7 +10,7 @@ export function fillIndex(file: string, catalogue: ReadonlyMap<string, readonly 
   const {db} = openStorage(file)
   try {
     for (const [cassette, records] of catalogue) {
-      commitInstall(db, {cassette, version: '1.0.0', digest: `synthetic-${cassette}`, mode: 'load', documents: 1, operations: records.length, records})
+      commitInstall(db, {cassette, version: '1.0.0', title: cassette, digest: `synthetic-${cassette}`, mode: 'load', documents: 1, operations: records.length, records})
     }
   } finally {
     db.close()

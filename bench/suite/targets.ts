@@ -66,7 +66,8 @@ export function judgeTargets(measured: Measured): TargetResult[] {
 /** One figure measured once, as a summary of itself. */
 /** How fast each caller searches, in words. */
 export function pacing(pace: number | null): string {
-  return pace === null ? 'each searching back to back' : `each searching ${pace} times a second`
+  if (pace === null) return 'each searching back to back'
+  return `each searching ${pace === 1 ? 'once' : `${pace} times`} a second`
 }
 
 function single(value: number): Summary {

@@ -35,9 +35,10 @@ export async function searchWithFlags(words: readonly string[], flags: SearchFla
 
 /** The results as the table `tama-dex search` prints without --json. */
 export async function renderResults(response: SearchResponse): Promise<string> {
-  const held = (response.cassettes ?? []).map(({cassette}) => cassette).join(', ')
+  const {formatTable, printable} = await import('../core/text/index.js')
+  // A title is the producer's text: cut and escaped, as any text from a file is on a terminal.
+  const held = (response.cassettes ?? []).map(({cassette, title}) => (title ? `${cassette} (${printable(title)})` : cassette)).join(', ')
   if (response.results.length === 0) return held === '' ? 'No operations match (or none your scopes allow).' : `No operations match. Your scopes allow operations of: ${held}.`
-  const {formatTable} = await import('../core/text/index.js')
   const rows = response.results.map((hit) => [
     hit.cassette,
     hit.operation_id,

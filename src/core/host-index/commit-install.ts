@@ -54,10 +54,10 @@ export function commitInstall(db: SqliteDatabase, plan: InstallPlan, beforeCommi
       else copySearchRows(db, copy.schema, plan.cassette, copy.splits)
       compactSearchIndex(db)
       db.prepare(
-        `INSERT INTO cassettes (name, version, digest, mode, documents, operations, installed_at, search_data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (name) DO UPDATE SET version = excluded.version, digest = excluded.digest, mode = excluded.mode,
+        `INSERT INTO cassettes (name, version, title, digest, mode, documents, operations, installed_at, search_data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (name) DO UPDATE SET version = excluded.version, title = excluded.title, digest = excluded.digest, mode = excluded.mode,
            documents = excluded.documents, operations = excluded.operations, installed_at = excluded.installed_at, search_data = excluded.search_data`,
-      ).run(plan.cassette, plan.version, plan.digest, plan.mode, plan.documents, plan.operations, new Date().toISOString(), SEARCH_DATA_HASH)
+      ).run(plan.cassette, plan.version, plan.title, plan.digest, plan.mode, plan.documents, plan.operations, new Date().toISOString(), SEARCH_DATA_HASH)
       beforeCommit()
       db.exec('COMMIT')
     } catch (error) {

@@ -19,6 +19,8 @@ export type InstallJob =
 export interface InstallPlan {
   readonly cassette: string
   readonly version: string
+  /** Its documents' titles, each once, joined by "; " (InstalledCassette.title). */
+  readonly title: string
   readonly digest: string
   readonly mode: 'copy' | 'rebuild' | 'load'
   readonly documents: number
@@ -63,6 +65,7 @@ async function planLoad(job: Extract<InstallJob, {kind: 'load'}>, installed: Ins
   return {
     cassette: job.cassette,
     version: validated.info.version,
+    title: validated.info.title,
     digest,
     mode: 'load',
     documents: 1,
@@ -112,8 +115,8 @@ async function copyPlanOf(bytes: Uint8Array, source: string, sha256: string, ins
   if (copyable === undefined) return undefined
   const current = installed(copyable.name)
   if (current !== undefined && current.digest === copyable.sha256 && current.mode === 'copy') return {...pick(current), records: null}
-  const {name, version, documents, operations} = copyable
-  return {cassette: name, version, digest: copyable.sha256, mode: 'copy', documents, operations, records: [], copyFrom: copyable}
+  const {name, version, titles, documents, operations} = copyable
+  return {cassette: name, version, title: cassetteTitle(titles), digest: copyable.sha256, mode: 'copy', documents, operations, records: [], copyFrom: copyable}
 }
 
 async function derivedPlanOf(bytes: Uint8Array, job: Extract<InstallJob, {kind: 'import'}>, mode: 'copy' | 'rebuild', installed: InstalledLookup, checkpoint: Checkpoint): Promise<InstallPlan> {
@@ -128,6 +131,7 @@ async function derivedPlanOf(bytes: Uint8Array, job: Extract<InstallJob, {kind: 
   return {
     cassette: cassette.name,
     version: cassette.version,
+    title: cassetteTitle(cassette.documentRows.map((row) => row.title)),
     digest: cassette.sha256,
     mode,
     documents: cassette.documents,
@@ -136,10 +140,23 @@ async function derivedPlanOf(bytes: Uint8Array, job: Extract<InstallJob, {kind: 
   }
 }
 
+/**
+ * What a cassette says it is: its documents' titles, each once, in their order, cut to
+ * TITLE_LENGTH characters, since search shows it to agents beside every other cassette.
+ */
+function cassetteTitle(titles: readonly string[]): string {
+  const title = [...new Set(titles)].join('; ')
+  return title.length > TITLE_LENGTH ? `${title.slice(0, TITLE_LENGTH - 1)}…` : title
+}
+
+/** The most characters of a cassette's title the index keeps. */
+const TITLE_LENGTH = 200
+
 function pick(current: InstalledCassette): Omit<InstallPlan, 'records'> {
   return {
     cassette: current.name,
     version: current.version,
+    title: current.title,
     digest: current.digest,
     mode: current.mode,
     documents: current.documents,

@@ -4,6 +4,8 @@ import type {SqliteDatabase} from '../sqlite/index.js'
 export interface InstalledCassette {
   readonly name: string
   readonly version: string
+  /** What it says it is: its documents' titles (`info.title`), each once, joined by "; ". */
+  readonly title: string
   /** SHA-256 of the cassette file (import) or of the document's canonical JSON (load). */
   readonly digest: string
   readonly mode: 'copy' | 'rebuild' | 'load'
@@ -14,11 +16,11 @@ export interface InstalledCassette {
 }
 
 export function listInstalled(db: SqliteDatabase): InstalledCassette[] {
-  return db.prepare<InstalledCassette>('SELECT name, version, digest, mode, documents, operations, installed_at FROM cassettes ORDER BY name').all()
+  return db.prepare<InstalledCassette>('SELECT name, version, title, digest, mode, documents, operations, installed_at FROM cassettes ORDER BY name').all()
 }
 
 export function findInstalled(db: SqliteDatabase, name: string): InstalledCassette | undefined {
-  return db.prepare<InstalledCassette>('SELECT name, version, digest, mode, documents, operations, installed_at FROM cassettes WHERE name = ?').get(name)
+  return db.prepare<InstalledCassette>('SELECT name, version, title, digest, mode, documents, operations, installed_at FROM cassettes WHERE name = ?').get(name)
 }
 
 export function countInstalled(db: SqliteDatabase): {cassettes: number; operations: number} {

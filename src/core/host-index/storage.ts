@@ -19,7 +19,7 @@ export {INDEX_APPLICATION_ID}
  * imported again); one of a newer version is refused untouched, so an older tama-dex
  * never wipes a newer one's index.
  */
-export const STORAGE_VERSION = 9
+export const STORAGE_VERSION = 10
 
 // SQLite's database header (application_id included); only a file that is not SQLite is read further, for a description's first lines.
 const SQLITE_HEADER_BYTES = 100
@@ -29,6 +29,7 @@ const INDEX_TABLES = `
 CREATE TABLE cassettes (
   name TEXT PRIMARY KEY,
   version TEXT NOT NULL,
+  title TEXT NOT NULL,
   digest TEXT NOT NULL,
   mode TEXT NOT NULL CHECK (mode IN ('copy', 'rebuild', 'load')),
   documents INTEGER NOT NULL,

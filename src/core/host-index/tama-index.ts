@@ -150,7 +150,9 @@ export class TamaIndex {
         const found = searchOperations(this.#db, query, options)
         // A cassette asked for by name that is not installed is said so, not answered as "no match".
         for (const name of options.cassettes ?? []) if (findInstalled(this.#db, name) === undefined) throw notInstalled(name)
-        return found
+        // Nothing fits: each cassette the caller may search, with what it says it is.
+        if (found.cassettes === undefined) return found
+        return {...found, cassettes: found.cassettes.map(({cassette}) => ({cassette, title: findInstalled(this.#db, cassette)?.title ?? ''}))}
       })
       span.set({results: response.results.length, match: response.match})
       return response

@@ -22,7 +22,7 @@ export async function handleSearch(index: SearchIndex, args: unknown, caller: Ca
     const results = response.results.map(toHit)
     return response.cassettes === undefined
       ? {match: response.match, results}
-      : {match: response.match, results, cassettes: response.cassettes.map(({cassette}) => ({cassette}))}
+      : {match: response.match, results, cassettes: response.cassettes.map(({cassette, title}) => (typeof title === 'string' ? {cassette, title} : {cassette}))}
   } catch (error) {
     return {error: toToolError(error)}
   }

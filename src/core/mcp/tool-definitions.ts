@@ -95,7 +95,7 @@ const SEARCH_TOOL: ToolDefinition = deepFreeze({
     'The top results also carry `input_schema`, the JSON Schema of the `input` object execute expects; to see the schema of a lower result, search again with more specific words.',
     '`destructive: true` marks operations whose effect cannot be undone, and `confirmation` says when a call needs the user\'s confirmation and how to give it (see execute).',
     'Only operations you are allowed to run are listed. Narrow the search to some cassettes with `cassettes`.',
-    '`match` says whether the best result likely does what you asked: `confident`, `possible` (check its summary first), or `none`: nothing you can run does it, the results are only the nearest, and `cassettes` lists what you can search, so rephrase or tell the user it cannot be done here rather than calling a result.',
+    '`match` says whether the best result likely does what you asked: `confident`, `possible` (check its summary first), or `none`: nothing you can run does it, the results are only the nearest, and `cassettes` lists what you can search (each with its title), so rephrase or tell the user it cannot be done here rather than calling a result.',
   ].join(' '),
   inputSchema: {
     $schema: DIALECT,
@@ -116,8 +116,8 @@ const SEARCH_TOOL: ToolDefinition = deepFreeze({
       results: {type: 'array', items: SEARCH_RESULT},
       cassettes: {
         type: 'array',
-        description: 'When match is none: the cassettes holding operations you can run.',
-        items: {type: 'object', properties: {cassette: {type: 'string'}}, required: ['cassette']},
+        description: 'When match is none: the cassettes holding operations you can run, each with what it says it is.',
+        items: {type: 'object', properties: {cassette: {type: 'string'}, title: {type: 'string'}}, required: ['cassette']},
       },
       error: ERROR,
     },

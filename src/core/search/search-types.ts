@@ -38,9 +38,10 @@ export interface SearchHit {
 /** Whether the best result is likely to do what was asked: `none` when no operation the caller can see is. */
 export type SearchMatch = 'confident' | 'possible' | 'none'
 
-/** A cassette holding operations the caller may use. */
+/** A cassette holding operations the caller may use, and what it says it is (its documents' titles) when the index knows. */
 export interface SearchCassette {
   readonly cassette: string
+  readonly title?: string
 }
 
 export interface SearchResponse {

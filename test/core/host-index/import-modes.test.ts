@@ -40,6 +40,8 @@ describe('index.import modes', () => {
       const result = await index.import(good.file, {sha256: pin()})
       expect(result).toMatchObject({cassette: 'pets', mode: want, changed: true})
       expect(index.search('pets', {scopes: ['pets.read', 'pets.write']}).results.length).toBeGreaterThan(0)
+      // What it says it is, from its embedded document, whichever way it was installed.
+      expect(index.cassette('pets').title).toBe('Pets')
     } finally {
       index.close()
     }

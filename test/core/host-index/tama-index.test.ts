@@ -70,6 +70,23 @@ describe.each([{given: ':memory:'}, {given: 'file'}])('an index ($given)', ({giv
     expect(index.cassettes().map((c) => c.name)).toEqual(['incus', 'runtime'])
   })
 
+  it('names, when nothing fits, each cassette the caller may search with its title, and says what the caller reaches', async () => {
+    const index = make()
+    await index.load(incus, {cassette: 'incus'})
+    expect(index.reach({scopes: []})).toEqual({operations: false, destructive: false})
+    await index.load(runtime, {cassette: 'runtime'})
+    const nothingFits = (scopes: string[]) => index.search('teleport a giraffe to mars', {scopes})
+    expect(nothingFits(['incus.read'])).toMatchObject({match: 'none', cassettes: [{cassette: 'incus', title: 'Incus'}, {cassette: 'runtime', title: 'Runtime'}]})
+    expect(nothingFits([]).cassettes).toEqual([{cassette: 'runtime', title: 'Runtime'}])
+    expect(index.cassettes().map(({name, title}) => [name, title])).toEqual([['incus', 'Incus'], ['runtime', 'Runtime']])
+    expect([[], ['incus.read'], ['incus.write']].map((scopes) => index.reach({scopes}))).toEqual([
+      {operations: true, destructive: false},
+      {operations: true, destructive: false},
+      {operations: true, destructive: true},
+    ])
+    expect(() => index.reach({scopes: 'incus.write' as unknown as string[]})).toThrow(expect.objectContaining({kind: 'usage'}))
+  })
+
   // Only a file can be opened a second time to look inside.
   it.runIf(given === 'file')('leaves the search index in one segment after each install and removal', async () => {
     const index = make()

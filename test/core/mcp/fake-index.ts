@@ -10,6 +10,9 @@ type StoredHit = SearchHit & {scopes: string[]}
 /** A query holding this is answered as one nothing installed fits. */
 export const NOTHING_FITS = 'teleport'
 
+/** What the fake's cassettes say they are. */
+const TITLES: Record<string, string> = {incus: 'Incus'}
+
 /**
  * A host index in memory: search answers the hits of test/fixtures/execute/search-hits.json
  * the caller's scopes allow (plus whatever fields the fixture adds), as nearest results
@@ -28,7 +31,8 @@ export class FakeIndex implements SearchIndex, ExecuteIndex {
     const visible = this.hits.filter((hit) => hit.scopes.every((scope) => options.scopes.includes(scope)))
     const results = visible.slice(0, options.limit ?? 10)
     if (!query.includes(NOTHING_FITS)) return {match: 'possible', results}
-    const cassettes = [...new Set(visible.map((hit) => hit.cassette))].map((cassette) => ({cassette, hidden: 'extra field the index may add'}))
+    // A title where the fake knows one (a number where a host index might give one), and a field the index may add.
+    const cassettes = [...new Set(visible.map((hit) => hit.cassette))].map((cassette) => ({cassette, title: (TITLES[cassette] ?? 7) as string, hidden: 'extra field the index may add'}))
     return {match: 'none', results: results.map((hit) => ({...hit, nearest: true})), cassettes}
   }
 

@@ -47,11 +47,11 @@ describe('handleSearch', () => {
   it('answers nothing fits with the nearest results marked and the cassettes the caller may search, as the output schema says', async () => {
     const output = await handleSearch(new FakeIndex(), {query: `${NOTHING_FITS} to mars`}, READ)
     expect(searchOutput(output), JSON.stringify(searchOutput.errors)).toBe(true)
-    expect(output).toMatchObject({match: 'none', cassettes: [{cassette: 'incus'}, {cassette: 'runtime'}]})
+    expect(output).toMatchObject({match: 'none', cassettes: [{cassette: 'incus', title: 'Incus'}, {cassette: 'runtime'}]})
     if (!('results' in output)) throw new Error('expected results')
     expect(output.results.map((hit) => [hit.operation_id, hit.nearest])).toEqual([['instance_get', true], ['runtime.health', true]])
-    // Exactly the documented fields of a cassette, whatever else the index answers.
-    for (const cassette of output.cassettes ?? []) expect(Object.keys(cassette)).toEqual(['cassette'])
+    // Exactly the documented fields of a cassette, whatever else the index answers: a title only when it is text.
+    expect((output.cassettes ?? []).map((cassette) => Object.keys(cassette))).toEqual([['cassette', 'title'], ['cassette']])
   })
 
   it('hides what an unexpected failure says', async () => {

@@ -6,6 +6,8 @@ import {Checklist, type RecordSplit, checkPinnedDigest, readStoredCassette} from
 export interface CopyableCassette {
   readonly name: string
   readonly version: string
+  /** The embedded documents' titles, in their order. */
+  readonly titles: readonly string[]
   /** SHA-256 (hex) of the bytes: the pinned digest. */
   readonly sha256: string
   readonly documents: number
@@ -38,5 +40,5 @@ export async function openCopyableCassette(bytes: Uint8Array, options: {readonly
   checklist.assertPassed()
   if (!stored!.copyable) return undefined
   const {meta} = stored!
-  return {name: meta.name, version: meta.version, sha256, documents: meta.documents, operations: meta.operations, bytes, recordSplits: stored!.recordSplits}
+  return {name: meta.name, version: meta.version, titles: stored!.documents.map((row) => row.title), sha256, documents: meta.documents, operations: meta.operations, bytes, recordSplits: stored!.recordSplits}
 }
