@@ -18,6 +18,7 @@ import MiniSearch from 'minisearch'
 import type {OperationRecord} from '../../src/index.js'
 import {compactSearchIndex, createOperationTables, insertOperations, openDatabase as openSqlite, searchOperations, type SqliteDatabase, words} from '../../src/internal.js'
 import {gapClosed, median, percentile, quality, type Quality} from '../../tools/ranking/metrics.js'
+import type {Separation} from '../../tools/ranking/fit-confidence.js'
 import {PlainBm25, plainText} from '../../tools/ranking/plain-bm25.js'
 import {loadRetrievalSet, SETS, type RetrievalSet} from '../../tools/ranking/retrieval-sets.js'
 import {retrievalDir} from '../../tools/ranking/shared-inputs.js'
@@ -175,12 +176,6 @@ function measureLatency(real: readonly OperationRecord[], queries: readonly stri
 
 const f3 = (n: number) => n.toFixed(3)
 
-interface Separation {
-  auroc: number
-  kept: number
-  flagged: number
-}
-
 /**
  * The confidence model's held-out figures, as the training run that fitted the shipped
  * model measured them (each set searched with and without its answers, which needs the
@@ -191,11 +186,11 @@ function printConfidence(): void {
   if (!existsSync(file)) return
   const {confidence} = JSON.parse(readFileSync(file, 'utf8')) as {confidence?: Record<string, {answerable: number; nothingFits: number; confidence: Separation; topScore: Separation}>}
   if (confidence === undefined) return
-  console.log('\nConfidence, held out (npm run train:ranking); kept: answerable, answer in the top 5, not none; flagged: nothing fits, none')
-  console.log('set                          answerable nothing  AUROC  kept   flagged  top_score_AUROC kept  flagged')
+  console.log('\nConfidence, held out (npm run train:ranking); kept: answerable, answer in the top 5, not none; flagged: nothing fits, none; precision: none, nothing fits')
+  console.log('set                          answerable nothing  AUROC  kept   flagged  precision  top_score_AUROC kept  flagged  precision')
   for (const [set, row] of Object.entries(confidence)) {
     const {confidence: c, topScore: t} = row
-    console.log(`${set.padEnd(28)} ${String(row.answerable).padStart(10)} ${String(row.nothingFits).padStart(7)}  ${f3(c.auroc)}  ${f3(c.kept)}  ${f3(c.flagged)}    ${f3(t.auroc)}           ${f3(t.kept)}  ${f3(t.flagged)}`)
+    console.log(`${set.padEnd(28)} ${String(row.answerable).padStart(10)} ${String(row.nothingFits).padStart(7)}  ${f3(c.auroc)}  ${f3(c.kept)}  ${f3(c.flagged)}  ${f3(c.precision)}      ${f3(t.auroc)}           ${f3(t.kept)}  ${f3(t.flagged)}  ${f3(t.precision)}`)
   }
 }
 

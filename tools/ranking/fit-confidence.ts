@@ -127,12 +127,16 @@ export interface Separation {
   readonly kept: number
   /** Share of nothing-fits searches below it. */
   readonly flagged: number
+  /** Share of the searches below it (answerable or not) that are nothing-fits: how often `none` is right. */
+  readonly precision: number
 }
 
 export function separation(judged: readonly Judged[], values: readonly number[], from: number): Separation {
   const kept = judged.filter((j, i) => j.answerable && j.inTop5 && values[i]! >= from).length / Math.max(1, judged.filter((j) => j.answerable && j.inTop5).length)
   const flagged = judged.filter((j, i) => !j.answerable && values[i]! < from).length / Math.max(1, judged.filter((j) => !j.answerable).length)
-  return {auroc: round4(auroc(judged.map((j) => j.answerable), values)), kept: round4(kept), flagged: round4(flagged)}
+  const below = judged.filter((_, i) => values[i]! < from)
+  const precision = below.filter((j) => !j.answerable).length / Math.max(1, below.length)
+  return {auroc: round4(auroc(judged.map((j) => j.answerable), values)), kept: round4(kept), flagged: round4(flagged), precision: round4(precision)}
 }
 
 /** The probability that a random positive scores above a random negative (ties count half). */

@@ -144,10 +144,10 @@ function confidenceRow(name: string, judged: readonly Judged[], fitted: ReturnTy
 }
 
 console.log('\nConfidence, leave-one-set-out (each request searched where its answer is installed and where it is not)')
-console.log('set                          answerable nothing  conf_AUROC kept flagged   top_score_AUROC kept flagged')
+console.log('set                          answerable nothing  conf_AUROC kept flagged precision   top_score_AUROC kept flagged precision')
 for (const row of confidenceRows) {
   console.log(
-    `${row.set.padEnd(28)} ${String(row.answerable).padStart(8)} ${String(row.nothingFits).padStart(8)}   ${f3(row.confidence.auroc)} ${f3(row.confidence.kept)} ${f3(row.confidence.flagged)}   ${f3(row.topScore.auroc)}     ${f3(row.topScore.kept)} ${f3(row.topScore.flagged)}`,
+    `${row.set.padEnd(28)} ${String(row.answerable).padStart(8)} ${String(row.nothingFits).padStart(8)}   ${f3(row.confidence.auroc)} ${f3(row.confidence.kept)} ${f3(row.confidence.flagged)} ${f3(row.confidence.precision)}   ${f3(row.topScore.auroc)}     ${f3(row.topScore.kept)} ${f3(row.topScore.flagged)} ${f3(row.topScore.precision)}`,
   )
 }
 const meanOf = (pick: (row: ConfidenceRow) => number) => round(pooledRows.reduce((sum, row) => sum + pick(row), 0) / pooledRows.length)
