@@ -23,6 +23,12 @@ export function findInstalled(db: SqliteDatabase, name: string): InstalledCasset
   return db.prepare<InstalledCassette>('SELECT name, version, title, digest, mode, documents, operations, installed_at FROM cassettes WHERE name = ?').get(name)
 }
 
+/** The titles of the installed cassettes among `names`, in one query: a search where nothing fits names every cassette the caller may search. */
+export function installedTitles(db: SqliteDatabase, names: readonly string[]): Map<string, string> {
+  const rows = db.prepare<{name: string; title: string}>('SELECT name, title FROM cassettes WHERE name IN (SELECT value FROM json_each(?))').all(JSON.stringify(names))
+  return new Map(rows.map(({name, title}) => [name, title]))
+}
+
 export function countInstalled(db: SqliteDatabase): {cassettes: number; operations: number} {
   const row = db.prepare<{cassettes: number; operations: number | null}>('SELECT count(*) AS cassettes, sum(operations) AS operations FROM cassettes').get()
   return {cassettes: row?.cassettes ?? 0, operations: row?.operations ?? 0}

@@ -9,7 +9,7 @@ import {quote} from '../text/index.js'
 import {publishEvent, traceSpan, traceSpanSync} from '../telemetry/index.js'
 import {type InstallResult, type ReplaceRules, removeCassette} from './commit-install.js'
 import {type FileIdentity, stillNames} from './index-file.js'
-import {countInstalled, findInstalled, type InstalledCassette, listInstalled} from './installed-cassettes.js'
+import {countInstalled, findInstalled, type InstalledCassette, installedTitles, listInstalled} from './installed-cassettes.js'
 import type {InstallBounds} from './install-runner.js'
 import {indexMoved, storageFailure} from './storage.js'
 import {flushWal} from './wal-owner.js'
@@ -152,7 +152,8 @@ export class TamaIndex {
         for (const name of options.cassettes ?? []) if (findInstalled(this.#db, name) === undefined) throw notInstalled(name)
         // Nothing fits: each cassette the caller may search, with what it says it is.
         if (found.cassettes === undefined) return found
-        return {...found, cassettes: found.cassettes.map(({cassette}) => ({cassette, title: findInstalled(this.#db, cassette)?.title ?? ''}))}
+        const titles = installedTitles(this.#db, found.cassettes.map(({cassette}) => cassette))
+        return {...found, cassettes: found.cassettes.map(({cassette}) => ({cassette, title: titles.get(cassette) ?? ''}))}
       })
       span.set({results: response.results.length, match: response.match})
       return response
