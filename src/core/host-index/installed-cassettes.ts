@@ -1,4 +1,4 @@
-import type {SqliteDatabase} from '../sqlite/index.js'
+import {type SqliteDatabase, statement} from '../sqlite/index.js'
 
 /** What the index knows about one installed cassette. */
 export interface InstalledCassette {
@@ -25,7 +25,7 @@ export function findInstalled(db: SqliteDatabase, name: string): InstalledCasset
 
 /** The titles of the installed cassettes among `names`, in one query: a search where nothing fits names every cassette the caller may search. */
 export function installedTitles(db: SqliteDatabase, names: readonly string[]): Map<string, string> {
-  const rows = db.prepare<{name: string; title: string}>('SELECT name, title FROM cassettes WHERE name IN (SELECT value FROM json_each(?))').all(JSON.stringify(names))
+  const rows = statement<{name: string; title: string}>(db, 'SELECT name, title FROM cassettes WHERE name IN (SELECT value FROM json_each(?))').all(JSON.stringify(names))
   return new Map(rows.map(({name, title}) => [name, title]))
 }
 

@@ -1,6 +1,5 @@
-import type {SqliteDatabase} from '../sqlite/index.js'
+import {type SqliteDatabase, statement} from '../sqlite/index.js'
 import {ALLOWED_SCOPE_SETS, scopesParameter} from './scope-filter.js'
-import {statement} from './statement-cache.js'
 
 /** What a caller's scopes reach among the installed operations: any operation at all, and any destructive one. */
 export interface CallerReach {

@@ -1,10 +1,9 @@
-import type {SqliteDatabase} from '../sqlite/index.js'
+import {type SqliteDatabase, statement} from '../sqlite/index.js'
 import {compareCodeUnits} from '../text/index.js'
 import {CANDIDATE_TERMS, type Candidate} from './features.js'
 import {nameKeysOf} from './name-words.js'
 import {RANKING_MODEL} from './ranking-model.js'
 import {withJoinedWords, type ParsedQuery} from './search-query.js'
-import {statement} from './statement-cache.js'
 import {relatedTerms} from './text-analysis.js'
 
 // What each limit means: ranking-model.ts (CandidateLimits).

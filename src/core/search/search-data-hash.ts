@@ -3,4 +3,4 @@
  * code, vocabulary and model. An index stores it beside the search rows it derived, and
  * re-derives them when it opens with another (docs/cassette-format.md#search-rows).
  */
-export const SEARCH_DATA_HASH = '5c4620fa01c2575cba7d28e7cc48f4073acf77346351ec2631081a90ef10b56d'
+export const SEARCH_DATA_HASH = '757aec35b3abf62a218204e000f2cb7e057c0515c9da0b32caee26276e431dc6'

@@ -1,5 +1,5 @@
 import {TamaError} from '../errors/index.js'
-import type {SqliteDatabase} from '../sqlite/index.js'
+import {type SqliteDatabase, statement} from '../sqlite/index.js'
 import {compareCodeUnits as compare} from '../text/index.js'
 import {findCandidates} from './candidates.js'
 import {confidenceFeatures, confidenceOf, matchOf} from './confidence.js'
@@ -9,7 +9,6 @@ import {modelScorer, RANKING_MODEL} from './ranking-model.js'
 import {ALLOWED_SCOPE_SETS, scopesParameter} from './scope-filter.js'
 import {parseQuery} from './search-query.js'
 import type {SearchCassette, SearchConfirmation, SearchHit, SearchOptions, SearchResponse} from './search-types.js'
-import {statement} from './statement-cache.js'
 
 // The wider pool is the largest limit: a search gets as many results as it asks for when as many match.
 const MAX_LIMIT = RANKING_MODEL.candidates.widePool

@@ -1,8 +1,7 @@
-import type {SqliteDatabase} from '../sqlite/index.js'
+import {type SqliteDatabase, statement} from '../sqlite/index.js'
 import {compareCodeUnits as compare} from '../text/index.js'
 import {ALLOWED_SCOPE_SETS, scopesParameter} from './scope-filter.js'
 import type {OperationSuggestion} from './search-types.js'
-import {statement} from './statement-cache.js'
 import {terms} from './text-analysis.js'
 
 // Visible ids about as long as the one asked for: only those can be a few edits away.

@@ -1,4 +1,4 @@
-import type {SqliteDatabase, SqliteStatement} from '../sqlite/index.js'
+import type {SqliteDatabase, SqliteStatement} from './driver.js'
 
 // Statements are compiled once per database connection and reused: preparing costs more
 // than running most of these queries.
