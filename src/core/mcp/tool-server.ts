@@ -36,8 +36,10 @@ export interface ToolServerCaller extends Caller {
  * The MCP server of the two tools, transport-free: any transport (stdio, Streamable HTTP)
  * connects the servers it builds. Every server built lists exactly search and execute,
  * execute annotated by what the caller reaches, with `ttlMs` and `cacheScope: "private"`
- * on 2026-07-28 (answers depend on the caller's scopes), and answers tools/call through callTool. The factory holds what must outlive
- * one server: the key that seals a user-confirmation round to the call it confirms.
+ * on 2026-07-28 (answers depend on the caller's scopes), and answers tools/call through
+ * callTool; in a lasting session (`sessions`) it says when that list has changed. The
+ * factory holds what must outlive one server: the key that seals a user-confirmation
+ * round to the call it confirms.
  */
 export function toolServerFactory(index: ToolsIndex | IndexLender, options: ToolServerOptions, sessions: ServerSessions = REQUEST_SESSIONS): ToolServerFactory {
   const serverInfo = options.serverInfo ?? TAMA_DEX_SERVER_INFO
