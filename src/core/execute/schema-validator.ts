@@ -6,6 +6,7 @@ import canonicalizeModule from 'canonicalize'
 import type {RE2JS} from 're2js'
 
 import {TamaError, type Problem} from '../errors/index.js'
+import {shortened} from '../text/index.js'
 import {RefResolver} from '../openapi/index.js'
 import {INPUT_LIMITS, type JsonSchema, LIMITS, OPENAPI_ANNOTATIONS, SUBSCHEMA_PLACES, SchemaObjectChecker, compileLinearPattern, entries, namesListed} from '../profile/index.js'
 import {childPointer, findNonJson, isObject} from '../json/index.js'
@@ -399,8 +400,7 @@ const VALUE_SHOWN = 200
 
 /** A value's JSON, cut short. */
 function shortJson(value: unknown): string {
-  const text = JSON.stringify(value)
-  return text.length > VALUE_SHOWN ? `${text.slice(0, VALUE_SHOWN - 1)}…` : text
+  return shortened(JSON.stringify(value), VALUE_SHOWN)
 }
 
 /** An `enum`'s values as a problem lists them: the first few, each cut short. */

@@ -2,7 +2,7 @@ import {TamaError} from '../errors/index.js'
 import type {OperationRecord} from '../profile/index.js'
 // The cassette modules a copy needs, imported alone: the folder's index (and the profile's
 // validation it loads) is loaded only to derive, so an install worker that copies starts fast.
-import {CASSETTE_NAME_PATTERN} from '../text/index.js'
+import {CASSETTE_NAME_PATTERN, shortened} from '../text/index.js'
 import {type CopyableCassette, openCopyableCassette} from '../cassette/read/copyable-cassette.js'
 import {readCassetteFile} from '../cassette/read/read-cassette-file.js'
 import type {InstalledCassette} from './installed-cassettes.js'
@@ -145,8 +145,7 @@ async function derivedPlanOf(bytes: Uint8Array, job: Extract<InstallJob, {kind: 
  * TITLE_LENGTH characters, since search shows it to agents beside every other cassette.
  */
 function cassetteTitle(titles: readonly string[]): string {
-  const title = [...new Set(titles)].join('; ')
-  return title.length > TITLE_LENGTH ? `${title.slice(0, TITLE_LENGTH - 1)}…` : title
+  return shortened([...new Set(titles)].join('; '), TITLE_LENGTH)
 }
 
 /** The most characters of a cassette's title the index keeps. */

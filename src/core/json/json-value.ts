@@ -1,4 +1,4 @@
-import {escapeUnsafe} from '../text/index.js'
+import {escapeUnsafe, shortened} from '../text/index.js'
 
 /** Objects and arrays nested inside each other, the root counting as 1: deeper is refused everywhere. */
 export const MAX_JSON_DEPTH = 128
@@ -33,7 +33,7 @@ export function jsonType(value: unknown): string {
 export function quoteJson(value: unknown, max = 60): string {
   if (typeof value === 'object' && value !== null) return jsonType(value)
   const text = JSON.stringify(value) ?? String(value)
-  return escapeUnsafe(text.length > max ? `${text.slice(0, max - 1)}…` : text)
+  return escapeUnsafe(shortened(text, max))
 }
 
 /** Sets an own property, even one named `__proto__` (as JSON.parse makes it), which plain assignment would send to the prototype setter. */

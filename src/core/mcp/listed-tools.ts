@@ -1,5 +1,5 @@
 import type {CallerReach} from '../search/index.js'
-import type {IndexLender, ToolsIndex} from './tool-call.js'
+import {type IndexLender, type ToolsIndex, withToolsIndex} from './tool-call.js'
 import {type ToolDefinition, executeTool, searchTool} from './tool-definitions.js'
 
 /**
@@ -45,8 +45,7 @@ export class ListedTools {
     let reach: CallerReach | undefined
     try {
       const scopes = this.#caller.scopes
-      const ask = async (lent: ToolsIndex) => lent.reach?.({scopes})
-      reach = await (typeof this.#index === 'function' ? this.#index(ask) : ask(this.#index))
+      reach = await withToolsIndex(this.#index, async (lent) => lent.reach?.({scopes}))
     } catch {
       // The annotations that claim the most are never wrong to show; the next call reports the index's failure.
       reach = undefined

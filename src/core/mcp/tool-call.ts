@@ -66,6 +66,11 @@ export function toolResult(output: Record<string, unknown>): ToolCallResult {
 
 type ToolName = (typeof TOOL_NAMES)[number]
 
+/** Runs `use` with the host's index: lent for the call when the host lends one, else as it is. */
+export function withToolsIndex<T>(index: ToolsIndex | IndexLender, use: (index: ToolsIndex) => Promise<T>): Promise<T> {
+  return typeof index === 'function' ? index(use) : use(index)
+}
+
 /** The tool's output: everything the host handed over is read first, and the tool runs at most once, whatever the lender does. */
 async function answer(index: ToolsIndex | IndexLender, name: ToolName, args: unknown, options: ToolCallOptions, call: ToolCall): Promise<Record<string, unknown>> {
   let host: Pick<ToolCallOptions, 'scopes' | 'context' | 'executors' | 'timeout' | 'onIndexFailure'> & ToolCall
@@ -81,7 +86,7 @@ async function answer(index: ToolsIndex | IndexLender, name: ToolName, args: unk
   const use = (lent: ToolsIndex): Promise<object> =>
     (ran ??= name === 'search' ? handleSearch(lent, args, caller) : handleExecute(lent, args, caller, executors ?? {}, executeOptions))
   try {
-    await (typeof index === 'function' ? index(use) : use(index))
+    await withToolsIndex(index, use)
   } catch (error) {
     tellHost(onIndexFailure, error)
     // Lending can fail (no index yet, a file that is not an index); nothing ran then.

@@ -1,4 +1,4 @@
-import {escapeUnsafe} from './printable.js'
+import {escapeUnsafe, shortened} from './printable.js'
 
 /** The last column is never cut below this; a terminal narrower than that gets one record per row instead. */
 const MIN_LAST_COLUMN = 12
@@ -19,7 +19,7 @@ export function formatTable(headers: readonly string[], rows: ReadonlyArray<read
   if (width - leading < MIN_LAST_COLUMN) return cells.map((row) => formatRecord(row, width)).join('\n')
   const line = (row: readonly string[]) =>
     row
-      .map((cell, column) => (column === row.length - 1 ? cut(cell, width - leading) : cell.padEnd(widths[column] ?? 0)))
+      .map((cell, column) => (column === row.length - 1 ? shortened(cell, width - leading) : cell.padEnd(widths[column] ?? 0)))
       .join(GAP)
       .trimEnd()
   return [line(headers), ...cells.map(line)].join('\n')
@@ -28,10 +28,7 @@ export function formatTable(headers: readonly string[], rows: ReadonlyArray<read
 /** One row on a terminal too narrow for columns: its other cells, then its last cell indented. */
 function formatRecord(row: readonly string[], width: number): string {
   const last = row.at(-1) ?? ''
-  const head = cut(row.slice(0, -1).filter(Boolean).join(GAP), width)
-  return last === '' ? head : `${head}\n${GAP}${cut(last, Math.max(1, width - GAP.length))}`
+  const head = shortened(row.slice(0, -1).filter(Boolean).join(GAP), width)
+  return last === '' ? head : `${head}\n${GAP}${shortened(last, Math.max(1, width - GAP.length))}`
 }
 
-function cut(text: string, room: number): string {
-  return text.length > room ? `${text.slice(0, room - 1)}…` : text
-}

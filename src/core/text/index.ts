@@ -1,7 +1,7 @@
 export {CASSETTE_NAME_PATTERN} from './cassette-name.js'
 export {compareCodeUnits} from './compare-code-units.js'
 export {formatTable} from './format-table.js'
-export {count, escapeUnsafe, escapeUnsafeLines, printable, quote} from './printable.js'
+export {count, escapeUnsafe, escapeUnsafeLines, printable, quote, shortened} from './printable.js'
 export {thrownFirstLine} from './thrown-first-line.js'
 export {shellQuote, shellWord} from './shell-quote.js'
 export {withArticle} from './with-article.js'

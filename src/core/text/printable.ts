@@ -30,7 +30,12 @@ export function escapeUnsafeLines(text: string): string {
  * and long text shortened, so hostile text can neither drive a terminal nor flood output.
  */
 export function printable(value: string, maxLength = MAX_LENGTH): string {
-  return escapeUnsafe(value.length > maxLength ? `${value.slice(0, maxLength - 1)}…` : value)
+  return escapeUnsafe(shortened(value, maxLength))
+}
+
+/** `value` cut to at most `maxLength` characters, its last one `…` when it was cut. */
+export function shortened(value: string, maxLength: number): string {
+  return value.length > maxLength ? `${value.slice(0, maxLength - 1)}…` : value
 }
 
 /** printable, in quotation marks: for names inside messages. */

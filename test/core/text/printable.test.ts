@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {escapeUnsafeLines, printable, quote} from '../../../src/core/text/printable.js'
+import {escapeUnsafeLines, printable, quote, shortened} from '../../../src/core/text/printable.js'
 
 describe('printable', () => {
   it.each([
@@ -15,6 +15,16 @@ describe('printable', () => {
 
   it('quotes names', () => {
     expect(quote('v\u0007')).toBe('"v\\u0007"')
+  })
+})
+
+describe('shortened', () => {
+  it.each([
+    {given: 'abc', max: 3, want: 'abc'},
+    {given: 'abcd', max: 3, want: 'ab…'},
+    {given: 'a\u001b', max: 1, want: '…'},
+  ])('cuts $given to $max characters', ({given, max, want}) => {
+    expect(shortened(given, max)).toBe(want)
   })
 })
 
