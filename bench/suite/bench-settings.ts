@@ -26,8 +26,9 @@ export interface BenchSettings {
   readonly httpPaces: readonly (number | null)[]
 }
 
-// Chosen so the full run stays well under ten minutes on a busy 2-core machine: a round
-// of imports costs ~25 s, a pass of the raw FTS5 floor at 100k operations ~15 s.
+// Chosen so the full run takes about ten minutes on a busy 2-core machine: a round of
+// imports costs ~25 s, a pass of the raw FTS5 floor at 100k operations ~15 s, and the HTTP
+// callers hold 3 minutes (3 paces, 2 revisions, 30 s each).
 export const FULL: BenchSettings = {
   smoke: false,
   buildRuns: 5,
