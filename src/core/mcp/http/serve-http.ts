@@ -94,11 +94,10 @@ export async function serveHttp(index: ToolsIndex | IndexLender, options: ServeH
 async function answerLegacyInJson(sdk: typeof import('@modelcontextprotocol/server'), server: import('@modelcontextprotocol/server').Server, request: Request, authInfo: import('@modelcontextprotocol/server').AuthInfo, parsedBody: unknown): Promise<Response> {
   const transport = new sdk.WebStandardStreamableHTTPServerTransport({sessionIdGenerator: undefined, enableJsonResponse: true})
   await server.connect(transport)
-  try {
-    return await transport.handleRequest(request, {authInfo, parsedBody})
-  } finally {
-    await server.close()
-  }
+  const answered = transport.handleRequest(request, {authInfo, parsedBody})
+  // Closed once answered, while the answer is written rather than before.
+  void answered.finally(() => server.close()).catch(() => {})
+  return answered
 }
 
 /** What a request passes before the SDK answers it, and what answers it then. */
@@ -122,9 +121,12 @@ async function answerRequest(gate: RequestGate, request: IncomingMessage, respon
   if (!gate.validateOriginHeader(request.headers.origin, gate.allowedOrigins).ok) return refuse(response, 403, 'Forbidden: requests from this Origin are not allowed.')
   const headers = webHeaders(request)
   const target = new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`)
+  const method = request.method ?? 'GET'
+  // One Request, without its body, for the host and then the SDK, which reads the body as parsed here.
+  const bodiless = new Request(target, {method, headers, signal})
   let caller: HttpCaller | undefined
   try {
-    caller = await gate.authenticate(new Request(target, {method: request.method ?? 'GET', headers}))
+    caller = await gate.authenticate(bodiless)
   } catch {
     return refuse(response, 500, 'Internal error: the request could not be authenticated.')
   }
@@ -132,8 +134,11 @@ async function answerRequest(gate: RequestGate, request: IncomingMessage, respon
   const {maxBodyBytes} = gate.limits
   const body = await readBody(request, maxBodyBytes)
   if (body === 'too large') return refuse(response, 413, `Payload too large: a request body may be at most ${maxBodyBytes} bytes.`, {connection: 'close'})
-  const hasBody = body.length > 0 && request.method !== 'GET' && request.method !== 'HEAD'
-  const answered = await gate.answer(new Request(target, {method: request.method ?? 'GET', headers, signal, ...(hasBody ? {body} : {})}), caller, hasBody ? parsedJson(body) : undefined)
+  const hasBody = body.length > 0 && method !== 'GET' && method !== 'HEAD'
+  const parsedBody = hasBody ? parsedJson(body) : undefined
+  // A body that is not JSON goes to the SDK as it came, for the SDK to answer.
+  const forwarded = hasBody && parsedBody === undefined ? new Request(target, {method, headers, signal, body}) : bodiless
+  const answered = await gate.answer(forwarded, caller, parsedBody)
   response.writeHead(answered.status, Object.fromEntries(answered.headers))
   if (answered.body === null) response.end()
   // A JSON answer is whole once ready: one write, where piping its stream costs a write per chunk.
