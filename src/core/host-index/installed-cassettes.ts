@@ -1,3 +1,4 @@
+import {IN_ALLOWED_SETS} from '../search/index.js'
 import {type SqliteDatabase, statement} from '../sqlite/index.js'
 
 /** What the index knows about one installed cassette. */
@@ -23,11 +24,19 @@ export function findInstalled(db: SqliteDatabase, name: string): InstalledCasset
   return db.prepare<InstalledCassette>('SELECT name, version, title, digest, mode, documents, operations, installed_at FROM cassettes WHERE name = ?').get(name)
 }
 
-/** The titles of the installed cassettes among `names`, in one query: a search where nothing fits names every cassette the caller may search. */
-export function installedTitles(db: SqliteDatabase, names: readonly string[]): Map<string, string> {
-  const rows = statement<{name: string; title: string}>(db, 'SELECT name, title FROM cassettes WHERE name IN (SELECT value FROM json_each(?))').all(JSON.stringify(names))
-  return new Map(rows.map(({name, title}) => [name, title]))
+/**
+ * The installed cassettes holding an operation of the scope sets `allowed` (a JSON array of
+ * ids), each with its title, by name: what a search where nothing fits names (a CassetteLister).
+ * One query stepping through the cassettes' own rows, which costs a third of finding each name
+ * among the operations and then reading its title.
+ */
+export function visibleInstalled(db: SqliteDatabase, allowed: string): Array<{cassette: string; title: string}> {
+  return statement<{cassette: string; title: string}>(db, VISIBLE_INSTALLED).all({allowed})
 }
+// Every operation is installed with its cassette's row and removed with it (commit-install.ts).
+const VISIBLE_INSTALLED = `SELECT c.name AS cassette, c.title FROM cassettes c
+WHERE EXISTS (SELECT 1 FROM operations o WHERE o.cassette = c.name AND ${IN_ALLOWED_SETS})
+ORDER BY c.name`
 
 export function countInstalled(db: SqliteDatabase): {cassettes: number; operations: number} {
   const row = db.prepare<{cassettes: number; operations: number | null}>('SELECT count(*) AS cassettes, sum(operations) AS operations FROM cassettes').get()

@@ -9,7 +9,7 @@ import {quote} from '../text/index.js'
 import {publishEvent, traceSpan, traceSpanSync} from '../telemetry/index.js'
 import {type InstallResult, type ReplaceRules, removeCassette} from './commit-install.js'
 import {type FileIdentity, stillNames} from './index-file.js'
-import {countInstalled, findInstalled, type InstalledCassette, installedTitles, listInstalled} from './installed-cassettes.js'
+import {countInstalled, findInstalled, type InstalledCassette, listInstalled, visibleInstalled} from './installed-cassettes.js'
 import type {InstallBounds} from './install-runner.js'
 import {indexMoved, storageFailure} from './storage.js'
 import {flushWal} from './wal-owner.js'
@@ -147,13 +147,11 @@ export class TamaIndex {
       this.#checkFile()
       const response = this.#snapshot(() => {
         if (!this.#ready()) throw nothingInstalled()
-        const found = searchOperations(this.#db, query, options)
+        // Nothing fits: each cassette the caller may search, with what it says it is.
+        const found = searchOperations(this.#db, query, options, visibleInstalled)
         // A cassette asked for by name that is not installed is said so, not answered as "no match".
         for (const name of options.cassettes ?? []) if (findInstalled(this.#db, name) === undefined) throw notInstalled(name)
-        // Nothing fits: each cassette the caller may search, with what it says it is.
-        if (found.cassettes === undefined) return found
-        const titles = installedTitles(this.#db, found.cassettes.map(({cassette}) => cassette))
-        return {...found, cassettes: found.cassettes.map(({cassette}) => ({cassette, title: titles.get(cassette) ?? ''}))}
+        return found
       })
       span.set({results: response.results.length, match: response.match})
       return response

@@ -3,6 +3,7 @@ import {compareCodeUnits} from '../text/index.js'
 import {CANDIDATE_TERMS, type Candidate} from './features.js'
 import {nameKeysOf} from './name-words.js'
 import {RANKING_MODEL} from './ranking-model.js'
+import {IN_ALLOWED_SETS} from './scope-filter.js'
 import {withJoinedWords, type ParsedQuery} from './search-query.js'
 import {relatedTerms} from './text-analysis.js'
 
@@ -29,7 +30,7 @@ function topOf(size: number, found: boolean): number {
  */
 function queries(cassettes: boolean, found: boolean, pool: number) {
   const inScope = [
-    'o.scope_set IN (SELECT value FROM json_each(:allowed))',
+    IN_ALLOWED_SETS,
     ...(cassettes ? ['o.cassette IN (SELECT value FROM json_each(:cassettes))'] : []),
     ...(found ? ['o.id NOT IN (SELECT value FROM json_each(:pooled))'] : []),
   ].join(' AND ')

@@ -15,6 +15,9 @@ export const ALLOWED_SCOPE_SETS = `WITH allowed (id) AS (
   )
 )`
 
+/** Keeps an operation `o` of the scope sets the caller may see: `:allowed`, the ids ALLOWED_SCOPE_SETS found, as a JSON array. */
+export const IN_ALLOWED_SETS = 'o.scope_set IN (SELECT value FROM json_each(:allowed))'
+
 /** The caller's scopes as the `:scopes` parameter, refusing anything but an array of strings. */
 export function scopesParameter(given: readonly string[]): string {
   const scopes = readScopes(given)

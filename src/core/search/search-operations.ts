@@ -6,7 +6,7 @@ import {confidenceFeatures, confidenceOf, matchOf} from './confidence.js'
 import {FEATURE_NAMES, QueryFeatures, type Candidate, type Features, type QueryCoverage} from './features.js'
 import {inputSchemaOf} from './operation-store.js'
 import {modelScorer, RANKING_MODEL} from './ranking-model.js'
-import {ALLOWED_SCOPE_SETS, scopesParameter} from './scope-filter.js'
+import {ALLOWED_SCOPE_SETS, IN_ALLOWED_SETS, scopesParameter} from './scope-filter.js'
 import {parseQuery} from './search-query.js'
 import type {SearchCassette, SearchConfirmation, SearchHit, SearchOptions, SearchResponse} from './search-types.js'
 
@@ -38,37 +38,46 @@ class RankedCandidate {
 export interface Ranking {
   readonly candidates: RankedCandidate[]
   readonly coverage: QueryCoverage
+  /** The ids of the scope sets the caller may see, a JSON array (the :allowed of every query). */
+  readonly allowed: string
 }
+
+/**
+ * The cassettes holding an operation of the scope sets `allowed` (a JSON array of ids), by
+ * name: what a search where nothing fits names. An index that knows more of its cassettes
+ * than their operations say (their titles) lists them itself.
+ */
+export type CassetteLister = (db: SqliteDatabase, allowed: string) => SearchCassette[]
 
 /**
  * Ranked search across cassettes, over the operations the caller's scopes allow: each
  * result with its confidence, and whether the best is likely to do what was asked (`match`).
  */
-export function searchOperations(db: SqliteDatabase, query: string, options: SearchOptions): SearchResponse {
+export function searchOperations(db: SqliteDatabase, query: string, options: SearchOptions, listCassettes: CassetteLister = visibleCassettes): SearchResponse {
   const limit = checkCount('limit', options.limit ?? 10, 1, MAX_LIMIT)
   const schemas = checkCount('schemas', options.schemas ?? 3, 0, MAX_LIMIT)
-  const {candidates, coverage, pooled} = rankingFor(db, query, options, limit)
+  const {candidates, coverage, allowed, pooled} = rankingFor(db, query, options, limit)
   const confidences = confidenceFeatures(candidates, coverage, limit, pooled).map((row) => confidenceOf(row))
   const match = matchOf(confidences[0])
   const results = candidates.slice(0, limit).map((ranking, rank) => hit(db, ranking, rank < schemas, confidences[rank]!, match === 'none'))
   // Nothing fits: what the caller can search instead, so an agent can rephrase or tell its user.
-  return match === 'none' ? {match, results, cassettes: visibleCassettes(db, options.scopes)} : {match, results}
+  // With the scope sets the ranking found visible: not worked out a second time.
+  return match === 'none' ? {match, results, cassettes: listCassettes(db, allowed)} : {match, results}
 }
 
-/** The cassettes holding an operation the caller's scopes allow: never one the caller cannot use. */
-function visibleCassettes(db: SqliteDatabase, scopes: readonly string[]): SearchCassette[] {
-  return statement<SearchCassette>(db, VISIBLE_CASSETTES).all({scopes: scopesParameter(scopes)})
+/** The cassettes holding an operation the caller's scopes allow, by name alone: never one the caller cannot use. */
+function visibleCassettes(db: SqliteDatabase, allowed: string): SearchCassette[] {
+  return statement<SearchCassette>(db, VISIBLE_CASSETTES).all({allowed})
 }
 // Each cassette name once, by stepping through the (cassette, operation_id) index, then one
 // visible operation of each: no count, which would read every operation of a large index.
-const VISIBLE_CASSETTES = `${ALLOWED_SCOPE_SETS},
-names (cassette) AS (
+const VISIBLE_CASSETTES = `WITH names (cassette) AS (
   SELECT min(cassette) FROM operations
   UNION ALL
   SELECT (SELECT min(cassette) FROM operations WHERE cassette > names.cassette) FROM names WHERE names.cassette IS NOT NULL
 )
 SELECT cassette FROM names WHERE cassette IS NOT NULL
-  AND EXISTS (SELECT 1 FROM operations o WHERE o.cassette = names.cassette AND o.scope_set IN (SELECT id FROM allowed))
+  AND EXISTS (SELECT 1 FROM operations o WHERE o.cassette = names.cassette AND ${IN_ALLOWED_SETS})
 ORDER BY cassette`
 
 /**
@@ -83,7 +92,7 @@ function rankingFor(db: SqliteDatabase, query: string, options: SearchOptions, l
   if (pooled >= limit || limit <= RANKING_MODEL.candidates.pool) return {...ranking, pooled}
   const ranked = new Set(ranking.candidates.map(({candidate}) => candidate.id))
   const wider = rankCandidates(db, query, options, limit).candidates.filter(({candidate}) => !ranked.has(candidate.id))
-  return {candidates: [...ranking.candidates, ...wider], coverage: ranking.coverage, pooled}
+  return {...ranking, candidates: [...ranking.candidates, ...wider], pooled}
 }
 
 /**
@@ -103,7 +112,7 @@ export function rankCandidates(db: SqliteDatabase, query: string, options: Pick<
   const ranked = candidates
     .map((candidate, index) => new RankedCandidate(candidate, features[index]!, tierOf(candidate), modelScore(features[index]!)))
     .sort((a, b) => b.tier - a.tier || descending(a.score, b.score) || compare(a.candidate.cassette, b.candidate.cassette) || compare(a.candidate.operation_id, b.candidate.operation_id))
-  return {candidates: ranked, coverage: queryFeatures.coverage()}
+  return {candidates: ranked, coverage: queryFeatures.coverage(), allowed}
 }
 
 // A sign, never the difference: the sort would box every difference of two scores as garbage.
