@@ -88,10 +88,10 @@ export function markdownReport(report: BenchReport, charts: ChartFiles): string 
     '## Search latency by catalogue size',
     '',
     `\`index.search(query, {scopes, limit: 10})\` on a file index holding a synthetic catalogue (the public retrieval sets' operations ` +
-      'recombined, in cassettes of 500, scopes mixed), with the caller holding read and write scopes of every cassette; ' +
+      'recombined, in cassettes of 500, scopes mixed), each size in a Node.js process of its own, with the caller holding read and write scopes of every cassette; ' +
       `each run searches the same ${report.settings.searchQueries} queries (${count(report.settings.searchRuns, 'run')}). The floor is raw FTS5 \`MATCH ... ORDER BY rank LIMIT 10\` ` +
       'on the same table with the same terms, run after each query on a second connection. ' +
-      '*p99 CPU time* is the p99 of the CPU time each search used: where it is far below p99, the slow searches were waiting for the CPU, not working.',
+      '*p99 CPU time* is the p99 of the CPU time each search used, in every thread of the process: where it is far below p99, the slow searches were waiting for the CPU, not working.',
     '',
     table(
       ['operations', 'cassettes', 'p50', 'p99', 'p99 CPU time', 'floor p50', 'floor p99', 'p50 / floor', 'p99 / floor'],

@@ -33,7 +33,7 @@ export async function runBenchmarks(repo: string, settings: BenchSettings, outDi
     const imports = await benchImport(repo, built, workDir, settings)
     progress('search: loading the retrieval sets as seeds and queries')
     const workload = loadSearchWorkload(settings.searchQueries)
-    const searchLatency = await benchSearchLatency(workload, workDir, settings)
+    const searchLatency = await benchSearchLatency(repo, workDir, settings)
     const searchUnderImport = await benchSearchUnderImport(repo, workload, built, workDir, settings)
     const coldStart = await benchColdStart(repo, built, workDir, settings)
     const mcp = await benchMcp(repo, built, workDir, settings)

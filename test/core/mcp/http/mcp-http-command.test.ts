@@ -1,4 +1,3 @@
-import {type ChildProcess, spawn} from 'node:child_process'
 import {createHash} from 'node:crypto'
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
@@ -9,7 +8,8 @@ import {Client as V1Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StreamableHTTPClientTransport as V1StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
 
-import {CLI, PROJECT_ROOT, runCli} from '../../../helpers/cli.js'
+import {runCli} from '../../../helpers/cli.js'
+import {type HttpServerChild, spawnHttpServer} from '../../../helpers/mcp-http.js'
 
 // `tama-dex mcp --http`, spawned, with real clients: the v2 SDK's on both revisions and the v1 SDK's.
 
@@ -18,7 +18,7 @@ const sha256 = (token: string) => createHash('sha256').update(token).digest('hex
 let dir: string
 let index: string
 let tokens: string
-const children: ChildProcess[] = []
+const servers: HttpServerChild[] = []
 const clients: Array<{close(): Promise<void>}> = []
 
 beforeAll(async () => {
@@ -35,28 +35,16 @@ beforeAll(async () => {
 
 afterEach(async () => {
   for (const client of clients.splice(0)) await client.close()
-  for (const child of children.splice(0)) {
-    const exited = new Promise((resolve) => child.once('exit', resolve))
-    child.kill('SIGTERM')
-    await exited
-  }
+  for (const server of servers.splice(0)) await server.stop()
 })
 
 afterAll(() => rmSync(dir, {recursive: true, force: true}))
 
-/** Spawns `tama-dex mcp --http 127.0.0.1:0 ARGS` and resolves with the endpoint it prints on stderr. */
+/** `tama-dex mcp --http` on this test's index, stopped after each test. */
 async function start(args: readonly string[]): Promise<URL> {
-  const child = spawn(process.execPath, [CLI, 'mcp', '--index', index, '--http', '127.0.0.1:0', ...args], {cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'pipe']})
-  children.push(child)
-  let stderr = ''
-  return new Promise((resolve, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8')
-      const url = /serving MCP over HTTP at (\S+)/.exec(stderr)?.[1]
-      if (url !== undefined) resolve(new URL(url))
-    })
-    child.once('exit', (code) => reject(new Error(`tama-dex mcp --http exited ${code}: ${stderr}`)))
-  })
+  const server = await spawnHttpServer(['--index', index, ...args])
+  servers.push(server)
+  return server.url
 }
 
 async function connect(url: URL, revision: 'legacy' | 'modern', token: string): Promise<Client> {
