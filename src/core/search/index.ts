@@ -3,7 +3,6 @@ export {compactSearchIndex, deleteOperations, getOperation, inputFieldNames, ins
 export {callerReach} from './caller-reach.js'
 export type {CallerReach} from './caller-reach.js'
 export {rankCandidates, searchOperations} from './search-operations.js'
-export type {CassetteLister} from './search-operations.js'
 export {MAX_QUERY_CHARACTERS, parseQuery} from './search-query.js'
 export {suggestOperations} from './suggest-operations.js'
 export {stem, verbOf, words} from './text-analysis.js'
