@@ -1,4 +1,5 @@
 import {type ChildProcess, spawn} from 'node:child_process'
+import {createHash} from 'node:crypto'
 
 import {CLI, PROJECT_ROOT} from './cli.js'
 
@@ -28,4 +29,9 @@ async function stopChild(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve))
   child.kill('SIGTERM')
   await exited
+}
+
+/** A token as a token file holds it: the hex of its SHA-256. */
+export function tokenSha256(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
 }

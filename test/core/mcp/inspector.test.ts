@@ -1,4 +1,3 @@
-import {createHash} from 'node:crypto'
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -6,7 +5,7 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {CLI, PROJECT_ROOT, parseJson, runCli, runProcess} from '../../helpers/cli.js'
-import {type HttpServerChild, spawnHttpServer} from '../../helpers/mcp-http.js'
+import {type HttpServerChild, spawnHttpServer, tokenSha256 as sha256} from '../../helpers/mcp-http.js'
 
 // The MCP Inspector's command-line mode, as a developer checks a server with it: a client
 // written by others, on its own SDK version, with its own checks of the tools' schemas.
@@ -53,7 +52,6 @@ describe('the MCP Inspector over Streamable HTTP', () => {
   let server: HttpServerChild
 
   beforeAll(async () => {
-    const sha256 = (token: string) => createHash('sha256').update(token).digest('hex')
     const tokens = join(dir, 'callers.jsonl')
     writeFileSync(tokens, [
       JSON.stringify({name: 'reader', token_sha256: sha256('reader-token'), scopes: ['incus.read']}),

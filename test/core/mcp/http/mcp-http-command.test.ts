@@ -1,4 +1,3 @@
-import {createHash} from 'node:crypto'
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -9,11 +8,9 @@ import {StreamableHTTPClientTransport as V1StreamableHTTPClientTransport} from '
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
 
 import {runCli} from '../../../helpers/cli.js'
-import {type HttpServerChild, spawnHttpServer} from '../../../helpers/mcp-http.js'
+import {type HttpServerChild, spawnHttpServer, tokenSha256 as sha256} from '../../../helpers/mcp-http.js'
 
 // `tama-dex mcp --http`, spawned, with real clients: the v2 SDK's on both revisions and the v1 SDK's.
-
-const sha256 = (token: string) => createHash('sha256').update(token).digest('hex')
 
 let dir: string
 let index: string
