@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Most files wait on child processes (the CLI, servers): two at once keep two cores busy, where vitest's default (cores less one) leaves one idle.
+    maxWorkers: 2,
   },
 })

@@ -79,26 +79,34 @@ const CASES: readonly Case[] = [
   {given: 'diff of a release with itself', args: () => ['cassette', 'diff', 'examples/incus.yaml', 'examples/incus.yaml'], code: 0, problems: 0, cases: 0},
 ]
 
-describe.each(CASES)('the reports of $given', (test) => {
+/** The reports a run can write besides the text, each to a file of its own with `--format F -o FILE`. */
+const FORMATS = ['json', 'sarif', 'github', 'junit', 'markdown'] as const
+type Format = (typeof FORMATS)[number]
+
+/** Runs `args` with every report written to a file, and reads the files back: one run for all five. */
+async function writeReports(args: readonly string[], name: string): Promise<{run: CliResult; reports: Record<Format, string>}> {
+  const files = Object.fromEntries(FORMATS.map((format) => [format, join(dir, `${name}.${format}`)])) as Record<Format, string>
+  const run = await runCli([...args, ...FORMATS.flatMap((format) => ['--format', format, '-o', files[format]])])
+  const reports = Object.fromEntries(FORMATS.map((format) => [format, readFileSync(files[format], 'utf8')])) as Record<Format, string>
+  return {run, reports}
+}
+
+describe.each(CASES.map((test, at) => ({...test, name: `case-${at}`})))('the reports of $given', (test) => {
   let plain: CliResult
+  let written: CliResult
+  let reports: Record<Format, string>
   beforeAll(async () => {
     plain = await runCli(test.args())
+    ;({run: written, reports} = await writeReports(test.args(), test.name))
   })
 
-  it('keep text the default and --json its alias, with the same exit code', async () => {
+  it('write every report to its file with the gate\'s exit code, while the terminal keeps the text', () => {
     expect(plain.code, plain.stderr).toBe(test.code)
-    const text = await runCli([...test.args(), '--format', 'text'])
-    expect(text).toEqual(plain)
-    const json = await runCli([...test.args(), '--json'])
-    const format = await runCli([...test.args(), '--format', 'json'])
-    expect(format).toEqual(json)
-    expect(json.code).toBe(test.code)
+    expect(written).toEqual(plain)
   })
 
-  it('write SARIF 2.1.0 with one result per problem, each with a described rule and its line and column', async () => {
-    const result = await runCli([...test.args(), '--format', 'sarif'])
-    expect(result.code, result.stderr).toBe(test.code)
-    const sarif = JSON.parse(result.stdout) as SarifLog
+  it('write SARIF 2.1.0 with one result per problem, each with a described rule and its line and column', () => {
+    const sarif = JSON.parse(reports.sarif) as SarifLog
     expect(sarifSchema(sarif), JSON.stringify(sarifSchema.errors)).toBe(true)
     expect(sarif.version).toBe('2.1.0')
     const [run] = sarif.runs
@@ -117,20 +125,16 @@ describe.each(CASES)('the reports of $given', (test) => {
     }
   })
 
-  it('write GitHub annotations, one line per problem and a summary', async () => {
-    const result = await runCli([...test.args(), '--format', 'github'])
-    expect(result.code, result.stderr).toBe(test.code)
-    const lines = result.stdout.trimEnd().split('\n')
+  it('write GitHub annotations, one line per problem and a summary', () => {
+    const lines = reports.github.trimEnd().split('\n')
     expect(lines).toHaveLength(test.problems + 1)
     for (const line of lines) expect(line).toMatch(/^::(error|warning|notice) [^:\n]*::[^\n]+$/)
-    for (const want of test.located ?? []) expect(result.stdout).toContain(`,line=${want.line}${want.column === 0 ? '' : `,col=${want.column}`},title=${want.rule}::`)
+    for (const want of test.located ?? []) expect(reports.github).toContain(`,line=${want.line}${want.column === 0 ? '' : `,col=${want.column}`},title=${want.rule}::`)
   })
 
-  it('write JUnit XML that a parser reads, one test case per thing checked, failing as the gate does', async () => {
-    const result = await runCli([...test.args(), '--format', 'junit'])
-    expect(result.code, result.stderr).toBe(test.code)
-    expect(XMLValidator.validate(result.stdout)).toBe(true)
-    const xml = new XMLParser({ignoreAttributes: false, isArray: (name) => name === 'testsuite' || name === 'testcase'}).parse(result.stdout) as JUnit
+  it('write JUnit XML that a parser reads, one test case per thing checked, failing as the gate does', () => {
+    expect(XMLValidator.validate(reports.junit)).toBe(true)
+    const xml = new XMLParser({ignoreAttributes: false, isArray: (name) => name === 'testsuite' || name === 'testcase'}).parse(reports.junit) as JUnit
     const cases = (xml.testsuites.testsuite ?? []).flatMap((suite) => suite.testcase ?? [])
     expect(cases).toHaveLength(test.cases)
     expect(Number(xml.testsuites['@_tests'])).toBe(test.cases)
@@ -140,25 +144,46 @@ describe.each(CASES)('the reports of $given', (test) => {
     if (test.code !== 0) expect(failures).toBeGreaterThan(0)
   })
 
-  it('write a Markdown summary with the outcome and the problems', async () => {
-    const result = await runCli([...test.args(), '--format', 'markdown'])
-    expect(result.code, result.stderr).toBe(test.code)
-    expect(result.stdout).toMatch(new RegExp(`^### tama-dex \\w+ \\w+: ${test.code === 0 ? 'passed' : 'failed'}\\n`))
-    const rows = result.stdout.split('\n').filter((line) => /^\| (error|warning|note) \|/.test(line))
+  it('write a Markdown summary with the outcome and the problems', () => {
+    expect(reports.markdown).toMatch(new RegExp(`^### tama-dex \\w+ \\w+: ${test.code === 0 ? 'passed' : 'failed'}\\n`))
+    const rows = reports.markdown.split('\n').filter((line) => /^\| (error|warning|note) \|/.test(line))
     expect(rows).toHaveLength(Math.min(test.problems, 20))
     for (const row of rows) expect(row.split(/(?<!\\)\|/)).toHaveLength(6)
   })
 
-  it('write several reports with -o while the terminal keeps the text', async () => {
-    const sarif = join(dir, `${test.given}.sarif`)
-    const junit = join(dir, `${test.given}.xml`)
-    const result = await runCli([...test.args(), '--format', 'sarif', '-o', sarif, '--format', 'junit', '--output', junit])
-    expect(result).toEqual(plain)
-    expect(JSON.parse(readFileSync(sarif, 'utf8')).runs[0].results).toHaveLength(test.problems)
-    expect(XMLValidator.validate(readFileSync(junit, 'utf8'))).toBe(true)
-    const withJson = await runCli([...test.args(), '--format', 'markdown', '-o', join(dir, `${test.given}.md`), '--json'])
-    expect(withJson.code).toBe(test.code)
-    expect(JSON.parse(withJson.stdout)).toEqual(JSON.parse((await runCli([...test.args(), '--json'])).stdout))
+  it('write to a file the JSON that --json prints', async () => {
+    const json = await runCli([...test.args(), '--json'])
+    expect(json.code).toBe(test.code)
+    expect(JSON.parse(reports.json)).toEqual(JSON.parse(json.stdout))
+  })
+})
+
+// The terminal and a file get one report from one renderer: checked on a passing and a failing run with problems at known lines.
+describe.each([
+  {given: 'a passing lint with findings', args: ['cassette', 'lint', 'test/fixtures/release/lint.yaml'], code: 0},
+  {given: 'a failing diff', args: ['cassette', 'diff', 'examples/incus.yaml', 'examples/incus-v2.yaml'], code: 13},
+])('a report sent to the terminal, for $given', ({args, code}) => {
+  let reports: Record<Format, string>
+  beforeAll(async () => {
+    ;({reports} = await writeReports(args, `terminal-${code}`))
+  })
+
+  it.each(FORMATS)('is the %s report written to a file, with the same exit code', async (format) => {
+    const terminal = await runCli([...args, '--format', format])
+    expect(terminal.code, terminal.stderr).toBe(code)
+    expect(terminal.stdout).toBe(reports[format])
+  })
+
+  it('is the text with --format text, and the JSON with --json', async () => {
+    const [plain, text, json] = await Promise.all([runCli(args), runCli([...args, '--format', 'text']), runCli([...args, '--json'])])
+    expect(text).toEqual(plain)
+    expect(json.code).toBe(code)
+    expect(json.stdout).toBe(reports.json)
+  })
+
+  it('is the text while --json goes with a report to a file', async () => {
+    const [json, withFile] = await Promise.all([runCli([...args, '--json']), runCli([...args, '--format', 'markdown', '-o', join(dir, `with-json-${code}.md`), '--json'])])
+    expect(withFile).toEqual(json)
   })
 })
 
