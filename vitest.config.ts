@@ -1,3 +1,5 @@
+import {availableParallelism} from 'node:os'
+
 import {defineConfig} from 'vitest/config'
 
 export default defineConfig({
@@ -6,7 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Most files wait on child processes (the CLI, servers): two at once keep two cores busy, where vitest's default (cores less one) leaves one idle.
-    maxWorkers: 2,
+    // Most files wait on child processes (the CLI, servers): vitest's default, cores less one, leaves a core of two idle.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 })
