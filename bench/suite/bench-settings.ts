@@ -61,6 +61,6 @@ export const SMOKE: BenchSettings = {
   mcpBlocks: 2,
   mcpPasses: 1,
   httpCallers: 5,
-  httpHeldSeconds: 2,
+  httpHeldSeconds: 1,
   httpPaces: [5, null],
 }

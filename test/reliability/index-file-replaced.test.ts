@@ -8,6 +8,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {buildCassette} from '../../src/core/cassette/write/build-cassette.js'
 import {sha256Hex} from '../../src/core/cassette/format/canonical-json.js'
+import {openIndex} from '../../src/core/host-index/index.js'
 import {profileDocument} from '../helpers/documents.js'
 import {PROJECT_ROOT, parseJson, runCli} from '../helpers/cli.js'
 import {tally} from './counts.js'
@@ -72,8 +73,12 @@ async function folderWithIndexes(name: string, names: readonly string[], replace
   mkdirSync(folder)
   const path = join(folder, 'index.sqlite3')
   const fresh = join(folder, 'new.sqlite3')
-  for (const cassette of names) expect((await cli(['index', 'import', cassettes[cassette]!, '--index', path])).code).toBe(0)
-  expect((await cli(['index', 'import', cassettes[replacement]!, '--index', fresh])).code).toBe(0)
+  // Made in process: what is tried is what other processes then do to them.
+  for (const [file, installs] of [[path, names], [fresh, [replacement]]] as const) {
+    const index = openIndex({path: file})
+    for (const cassette of installs) await index.import(cassettes[cassette]!)
+    index.close()
+  }
   return {path, fresh}
 }
 
