@@ -131,7 +131,7 @@ export function markdownReport(report: BenchReport, charts: ChartFiles): string 
     '',
     `\`tama-dex mcp\` from spawn to the first byte of its \`initialize\` answer, interleaved round by round with \`node -e 0\`; from spawn (stdio) or connect (HTTP, \`--http\`) to the MCP v2 client's first search answered; then searches ` +
       `(${report.mcp.queries.length} queries) on an index of ${report.mcp.cassettes.join(' and ')}, in process (\`index.search\`) and through the v2 client over each transport, ` +
-      `in alternating blocks (figures are the medians of the blocks' p50s); and HTTP callers, each its own client, searching at once, at a pace (random gaps averaging it, as independent agents would) or back to back, each client's first search before the clock.`,
+      `in alternating blocks (figures are the medians of the blocks' p50s); the v2 client's own search request sent with plain \`fetch\`, to \`tama-dex mcp --http\` and to a plain \`node:http\` server answering through the library's \`callTool\` with no MCP SDK (the floor: what the loopback round trip and a second process cost by themselves); and HTTP callers, each its own client, searching at once, at a pace (random gaps averaging it, as independent agents would) or back to back, each client's first search before the clock.`,
     '',
     table(
       ['figure', 'measured', 'over the floor'],
@@ -146,6 +146,12 @@ export function markdownReport(report: BenchReport, charts: ChartFiles): string 
           [`HTTP on ${revision}: search in process, p50`, spread(inProcessP50Ms, 'ms'), ''],
           [`HTTP on ${revision}: search through the v2 client, p50`, spread(p50Ms, 'ms'), `+${spread(overheadMs, 'ms')}`],
         ]),
+        [
+          'HTTP on 2026-07-28: the v2 client\'s search request sent with plain `fetch` (no client SDK), p50',
+          spread(report.mcp.httpWithoutClientSdk.p50Ms, 'ms'),
+          `+${spread(report.mcp.httpWithoutClientSdk.overheadMs, 'ms')}`,
+        ],
+        ['HTTP floor: the same request and answer from plain `node:http` without the MCP SDK (`callTool`), p50', spread(report.mcp.httpFloor.p50Ms, 'ms'), `+${spread(report.mcp.httpFloor.overheadMs, 'ms')}`],
         ...report.mcp.concurrent.map((held) => [
           `HTTP on ${held.revision}: ${held.callers} callers ${pacing(held.pace)} for ${held.heldSeconds} s (${held.searches} searches, ${held.errors} errors), p50 / p99`,
           `${held.p50Ms.toFixed(1)} / ${held.p99Ms.toFixed(1)} ms`,

@@ -35,16 +35,28 @@ export interface McpFigures {
   readonly overheadMs: Summary
   /** The same over Streamable HTTP, on each protocol revision, against its own in-process blocks. */
   readonly http: readonly HttpRoundTrips[]
+  /**
+   * Where the HTTP figures' time goes, on 2026-07-28: the v2 client's own request for each
+   * search, sent with plain `fetch` (no client SDK) to `tama-dex mcp --http`, and to the
+   * floor, a plain node:http server giving the same answer through the library's
+   * `callTool` with no MCP SDK (bench/suite/http-floor-child.mjs).
+   */
+  readonly httpWithoutClientSdk: RoundTrips
+  readonly httpFloor: RoundTrips
   /** Callers searching at once over HTTP, each its own client, for `heldSeconds`: at each pace, on each revision. */
   readonly concurrent: readonly ConcurrentFigures[]
 }
 
-/** Searches through the v2 client over HTTP on one protocol revision, block by block beside the same in process. */
-export interface HttpRoundTrips {
-  readonly revision: HttpRevision
+/** Searches one way, block by block beside the same in process: the p50s of each, and their difference. */
+export interface RoundTrips {
   readonly inProcessP50Ms: Summary
   readonly p50Ms: Summary
   readonly overheadMs: Summary
+}
+
+/** Searches through the v2 client over HTTP on one protocol revision. */
+export interface HttpRoundTrips extends RoundTrips {
+  readonly revision: HttpRevision
 }
 
 /** Many HTTP callers held at once: how many searches they sent, the failures, and the latency of all. */
@@ -76,6 +88,7 @@ const QUERIES = [
 ]
 const INITIALIZE = `${JSON.stringify({jsonrpc: '2.0', id: 0, method: 'initialize', params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 'bench', version: '0'}}})}\n`
 const PREFERRED = ['github', 'incus']
+const FLOOR_SERVER = 'bench/suite/http-floor-child.mjs'
 
 /**
  * `tama-dex mcp` as an MCP client sees it, on an index of GitHub and Incus: spawn to the
@@ -121,12 +134,13 @@ export async function benchMcp(repo: string, built: readonly BuiltCatalogue[], w
   }
 
   const reader = openIndex({path: indexFile, readonly: true})
-  const http = await startHttp(repo, serverArgs)
+  const http = await startServer(repo, [...serverArgs, '--http', '127.0.0.1:0'], /serving MCP over HTTP at (\S+)/)
+  const floor = await startServer(repo, [FLOOR_SERVER, indexFile, ...scopes], /answering at (\S+)/)
   try {
     progress('mcp round trip over stdio: in process and through the v2 client, block by block')
     const stdio = newClient()
     await stdio.connect(new StdioClientTransport({command: process.execPath, args: serverArgs, cwd: repo}))
-    const overStdio = await inBlocks(reader, scopes, stdio, settings).finally(() => stdio.close())
+    const overStdio = await inBlocks(reader, scopes, settings, await searchThrough(stdio)).finally(() => stdio.close())
 
     progress('mcp over HTTP: connect to first answer, round trips, concurrent callers')
     const httpFirst: number[] = []
@@ -141,9 +155,13 @@ export async function benchMcp(repo: string, built: readonly BuiltCatalogue[], w
     const overHttp: HttpRoundTrips[] = []
     for (const revision of HTTP_REVISIONS) {
       progress(`mcp round trip over HTTP on ${revision}: in process and through the v2 client, block by block`)
-      const blocks = await withHttpClient(http.url, revision, (client) => inBlocks(reader, scopes, client, settings))
-      overHttp.push({revision, inProcessP50Ms: summarise(blocks.inProcess), p50Ms: summarise(blocks.throughMcp), overheadMs: summarise(blocks.throughMcp.map((ms, block) => ms - blocks.inProcess[block]!))})
+      const blocks = await withHttpClient(http.url, revision, async (client) => inBlocks(reader, scopes, settings, await searchThrough(client)))
+      overHttp.push({revision, ...roundTrips(blocks)})
     }
+    progress('mcp over HTTP on 2026-07-28 without the client SDK: the client\'s request through fetch, to tama-dex and to a server without the MCP SDK')
+    const sent = await clientSearchRequest(http.url)
+    const httpWithoutClientSdk = roundTrips(await inBlocks(reader, scopes, settings, (query) => replay(http.url, sent, query)))
+    const httpFloor = roundTrips(await inBlocks(reader, scopes, settings, (query) => replay(floor.url, sent, query)))
     const concurrent: ConcurrentFigures[] = []
     for (const pace of settings.httpPaces) {
       for (const revision of HTTP_REVISIONS) {
@@ -164,11 +182,13 @@ export async function benchMcp(repo: string, built: readonly BuiltCatalogue[], w
       mcpP50Ms: summarise(overStdio.throughMcp),
       overheadMs: summarise(overStdio.throughMcp.map((ms, block) => ms - overStdio.inProcess[block]!)),
       http: overHttp,
+      httpWithoutClientSdk,
+      httpFloor,
       concurrent,
     }
   } finally {
     reader.close()
-    await http.stop()
+    await Promise.all([http.stop(), floor.stop()])
   }
 }
 
@@ -187,15 +207,51 @@ async function withHttpClient<T>(url: URL, revision: HttpRevision, use: (client:
   return use(client).finally(() => client.close())
 }
 
+/** A search through `client`, once it has listed the tools (as a client does before calling one). */
+async function searchThrough(client: Client): Promise<(query: string) => Promise<unknown>> {
+  await client.listTools()
+  return (query) => client.callTool({name: 'search', arguments: {query}})
+}
+
+/** A search request as the v2 client sends it on 2026-07-28: its headers and its body, recorded from a real call. */
+interface SentRequest {
+  readonly headers: Record<string, string>
+  readonly body: {params: {arguments: {query: string}}}
+}
+
+async function clientSearchRequest(url: URL): Promise<SentRequest> {
+  let sent: SentRequest | undefined
+  const recording: typeof fetch = (input, init) => {
+    if (typeof init?.body === 'string' && (JSON.parse(init.body) as {method?: string}).method === 'tools/call') sent = {headers: Object.fromEntries(new Headers(init.headers)), body: JSON.parse(init.body) as SentRequest['body']}
+    return fetch(input, init)
+  }
+  const client = newClient('2026-07-28')
+  await client.connect(new StreamableHTTPClientTransport(url, {fetch: recording}))
+  await client.callTool({name: 'search', arguments: {query: QUERIES[0]}}).finally(() => client.close())
+  if (sent === undefined) throw new Error('The v2 client sent no tools/call request to record.')
+  return sent
+}
+
+/** `sent`, asking `query`, posted to `url` with plain fetch, its answer read whole. */
+async function replay(url: URL, sent: SentRequest, query: string): Promise<unknown> {
+  const body = {...sent.body, params: {...sent.body.params, arguments: {...sent.body.params.arguments, query}}}
+  const response = await fetch(url, {method: 'POST', headers: sent.headers, body: JSON.stringify(body)})
+  if (!response.ok) throw new Error(`${url} answered ${response.status}.`)
+  return response.json()
+}
+
+function roundTrips(blocks: {inProcess: number[]; throughMcp: number[]}): RoundTrips {
+  return {inProcessP50Ms: summarise(blocks.inProcess), p50Ms: summarise(blocks.throughMcp), overheadMs: summarise(blocks.throughMcp.map((ms, block) => ms - blocks.inProcess[block]!))}
+}
+
 /**
- * The same queries in process and through `client`, in alternating blocks, each side in
+ * The same queries in process and through `search`, in alternating blocks, each side in
  * its steady state: a search in process just before each call would slow the call on a
  * loaded machine, which is the machine's doing, not the server's. The p50 of each block.
  */
-async function inBlocks(reader: ReturnType<typeof openIndex>, scopes: string[], client: Client, settings: BenchSettings): Promise<{inProcess: number[]; throughMcp: number[]}> {
+async function inBlocks(reader: ReturnType<typeof openIndex>, scopes: string[], settings: BenchSettings, search: (query: string) => Promise<unknown>): Promise<{inProcess: number[]; throughMcp: number[]}> {
   const inProcess: number[] = []
   const throughMcp: number[] = []
-  await client.listTools()
   for (let block = -1; block < settings.mcpBlocks; block++) {
     const local: number[] = []
     const remote: number[] = []
@@ -209,7 +265,7 @@ async function inBlocks(reader: ReturnType<typeof openIndex>, scopes: string[], 
     for (let pass = 0; pass < settings.mcpPasses; pass++) {
       for (const query of QUERIES) {
         const started = performance.now()
-        await client.callTool({name: 'search', arguments: {query}})
+        await search(query)
         remote.push(performance.now() - started)
       }
     }
@@ -258,18 +314,18 @@ async function holdCallers(url: URL, revision: HttpRevision, callers: number, pa
   return {revision, callers, pace, heldSeconds: seconds, searches: latencies.length, errors, p50Ms: at(0.5), p99Ms: at(0.99)}
 }
 
-/** `tama-dex mcp --http 127.0.0.1:0`, spawned, once it has printed where it answers. */
-function startHttp(repo: string, serverArgs: readonly string[]): Promise<{url: URL; stop(): Promise<void>}> {
-  const child = spawn(process.execPath, [...serverArgs, '--http', '127.0.0.1:0'], {cwd: repo, stdio: ['ignore', 'ignore', 'pipe']})
+/** `node args`, spawned, once it has printed where it answers (the first group of `answering`). */
+function startServer(repo: string, args: readonly string[], answering: RegExp): Promise<{url: URL; stop(): Promise<void>}> {
+  const child = spawn(process.execPath, args, {cwd: repo, stdio: ['ignore', 'ignore', 'pipe']})
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   let stderr = ''
   return new Promise((resolve, reject) => {
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString('utf8')
-      const url = /serving MCP over HTTP at (\S+)/.exec(stderr)?.[1]
+      const url = answering.exec(stderr)?.[1]
       if (url !== undefined) resolve({url: new URL(url), stop: () => (child.kill('SIGTERM'), exited)})
     })
-    child.once('exit', (code) => reject(new Error(`tama-dex mcp --http exited ${code}: ${stderr}`)))
+    child.once('exit', (code) => reject(new Error(`node ${args.join(' ')} exited ${code}: ${stderr}`)))
   })
 }
 
