@@ -140,7 +140,7 @@ export async function benchMcp(repo: string, built: readonly BuiltCatalogue[], w
     progress('mcp round trip over stdio: in process and through the v2 client, block by block')
     const stdio = newClient()
     await stdio.connect(new StdioClientTransport({command: process.execPath, args: serverArgs, cwd: repo}))
-    const overStdio = await inBlocks(reader, scopes, settings, await searchThrough(stdio)).finally(() => stdio.close())
+    const overStdio = roundTrips(await inBlocks(reader, scopes, settings, await searchThrough(stdio)).finally(() => stdio.close()))
 
     progress('mcp over HTTP: connect to first answer, round trips, concurrent callers')
     const httpFirst: number[] = []
@@ -178,9 +178,9 @@ export async function benchMcp(repo: string, built: readonly BuiltCatalogue[], w
       stdioFirstAnswerMs: summarise(stdioFirst),
       stdioFirstAnswerRatio: pairedRatios(stdioFirst, node),
       httpFirstAnswerMs: summarise(httpFirst),
-      inProcessP50Ms: summarise(overStdio.inProcess),
-      mcpP50Ms: summarise(overStdio.throughMcp),
-      overheadMs: summarise(overStdio.throughMcp.map((ms, block) => ms - overStdio.inProcess[block]!)),
+      inProcessP50Ms: overStdio.inProcessP50Ms,
+      mcpP50Ms: overStdio.p50Ms,
+      overheadMs: overStdio.overheadMs,
       http: overHttp,
       httpWithoutClientSdk,
       httpFloor,
@@ -222,7 +222,8 @@ interface SentRequest {
 async function clientSearchRequest(url: URL): Promise<SentRequest> {
   let sent: SentRequest | undefined
   const recording: typeof fetch = (input, init) => {
-    if (typeof init?.body === 'string' && (JSON.parse(init.body) as {method?: string}).method === 'tools/call') sent = {headers: Object.fromEntries(new Headers(init.headers)), body: JSON.parse(init.body) as SentRequest['body']}
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as SentRequest['body'] & {method?: string}) : undefined
+    if (body?.method === 'tools/call') sent = {headers: Object.fromEntries(new Headers(init!.headers)), body}
     return fetch(input, init)
   }
   const client = newClient('2026-07-28')
@@ -232,12 +233,13 @@ async function clientSearchRequest(url: URL): Promise<SentRequest> {
   return sent
 }
 
-/** `sent`, asking `query`, posted to `url` with plain fetch, its answer read whole. */
+/** `sent`, asking `query`, posted to `url` with plain fetch, its answer read whole: a refusal or an error fails the run rather than being timed. */
 async function replay(url: URL, sent: SentRequest, query: string): Promise<unknown> {
   const body = {...sent.body, params: {...sent.body.params, arguments: {...sent.body.params.arguments, query}}}
   const response = await fetch(url, {method: 'POST', headers: sent.headers, body: JSON.stringify(body)})
-  if (!response.ok) throw new Error(`${url} answered ${response.status}.`)
-  return response.json()
+  const answer = (await response.json()) as {error?: unknown; result?: {isError?: boolean}}
+  if (!response.ok || answer.error !== undefined || answer.result?.isError === true) throw new Error(`${url} answered ${response.status} without a search result.`)
+  return answer
 }
 
 function roundTrips(blocks: {inProcess: number[]; throughMcp: number[]}): RoundTrips {

@@ -118,7 +118,7 @@ done
 building="$OUTPUT_DIR/.building.tama-cassette"
 line=$(tama_configured cassette build --version "$CASSETTE_VERSION" "$@" --output "$building")
 sha256=${line%% *}
-# The name, from the flag or else the config as the cassette holds it; its bytes are the same under any file name.
+# The name: CASSETTE_NAME when set, else the config's, read back from the cassette; its bytes are the same under any file name.
 name=$CASSETTE_NAME
 [ -n "$name" ] || name=$(tama cassette inspect "$building" --json | node -e 'let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => console.log(JSON.parse(s).name))')
 file="$name-$CASSETTE_VERSION.tama-cassette"
